@@ -1,0 +1,99 @@
+package io.mech.agent;
+
+import com.sun.tools.attach.AgentInitializationException;
+import com.sun.tools.attach.AgentLoadException;
+import com.sun.tools.attach.AttachNotSupportedException;
+import com.sun.tools.attach.VirtualMachine;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * {@code java -jar mech.jar attach <pid> [options]}: loads mech into a running JVM. Options and
+ * %pid are expanded inside the target, so %pid is the target's pid.
+ */
+final class AttachCommand {
+
+    private AttachCommand() {
+    }
+
+    static int run(final String[] args) {
+        if (args.length < 1 || args.length > 2) {
+            System.err.println("usage: java -jar mech.jar attach <pid> [key=value,...]");
+            return 2;
+        }
+        final long pid;
+        try {
+            pid = Long.parseLong(args[0]);
+        } catch (final NumberFormatException e) {
+            System.err.println("mech attach: '" + args[0] + "' is not a pid");
+            return 2;
+        }
+        final String options = args.length == 2 ? args[1] : "";
+        final String problem = checkProcess(pid);
+        if (problem != null) {
+            System.err.println("mech attach: " + problem);
+            return 1;
+        }
+        try {
+            return attach(pid, options);
+        } catch (final NoClassDefFoundError e) {
+            System.err.println("mech attach: this Java runtime has no attach API (module jdk.attach); run it with a JDK");
+            return 1;
+        }
+    }
+
+    /** Checks what can be told without attaching, so the usual mistakes get a precise message. */
+    private static String checkProcess(final long pid) {
+        final Optional<ProcessHandle> process = ProcessHandle.of(pid);
+        if (process.isEmpty() || !process.get().isAlive()) {
+            return "no process with pid " + pid;
+        }
+        final Path proc = Path.of("/proc", Long.toString(pid));
+        if (Files.isDirectory(proc)) {
+            try {
+                final String owner = Files.getOwner(proc).getName();
+                final String me = System.getProperty("user.name");
+                if (!owner.equals(me) && !"root".equals(me)) {
+                    return "pid " + pid + " belongs to user " + owner + ", not " + me
+                        + "; a JVM can only be attached to by its own user";
+                }
+            } catch (final IOException e) {
+                return "cannot read the owner of pid " + pid + ": " + e.getMessage();
+            }
+        }
+        return null;
+    }
+
+    private static int attach(final long pid, final String options) {
+        final VirtualMachine vm;
+        try {
+            vm = VirtualMachine.attach(Long.toString(pid));
+        } catch (final AttachNotSupportedException | IOException e) {
+            System.err.println("mech attach: pid " + pid + " refused attach (not a JVM, started with "
+                + "-XX:+DisableAttachMechanism, or not responding): " + e.getMessage());
+            return 1;
+        }
+        try {
+            final String running = vm.getSystemProperties().getProperty(Mech.LOG_PROPERTY);
+            if (running != null) {
+                System.err.println("mech attach: mech already runs in pid " + pid + ", logging to " + running);
+                return 1;
+            }
+            vm.loadAgent(OwnJar.path(), options);
+            final String log = vm.getSystemProperties().getProperty(Mech.LOG_PROPERTY);
+            System.out.println("mech attached to pid " + pid + (log == null ? " (no hiccup log)" : "; hiccup log: " + log));
+            return 0;
+        } catch (final AgentLoadException | AgentInitializationException | IOException e) {
+            System.err.println("mech attach: pid " + pid + " did not load mech: " + e.getMessage());
+            return 1;
+        } finally {
+            try {
+                vm.detach();
+            } catch (final IOException ignored) {
+                // The agent is loaded or not by now; a failed detach changes neither.
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package io.mech.agent;
+
+import java.lang.instrument.Instrumentation;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The agent's entry points. Both go through one method that never throws: whatever goes wrong
+ * in mech, the host application runs on.
+ */
+public final class MechAgent {
+
+    private static final AtomicBoolean LOADED = new AtomicBoolean();
+
+    private MechAgent() {
+    }
+
+    /**
+     * Called by the JVM for {@code -javaagent:mech.jar[=options]}.
+     *
+     * @param args            the options, {@code key=value} pairs separated by commas
+     * @param instrumentation the JVM's instrumentation
+     */
+    public static void premain(final String args, final Instrumentation instrumentation) {
+        load(args);
+    }
+
+    /**
+     * Called by the JVM when mech is attached to a running process.
+     *
+     * @param args            the options, {@code key=value} pairs separated by commas
+     * @param instrumentation the JVM's instrumentation
+     */
+    public static void agentmain(final String args, final Instrumentation instrumentation) {
+        load(args);
+    }
+
+    private static void load(final String args) {
+        try {
+            if (!LOADED.compareAndSet(false, true)) {
+                Console.warn("already running in this JVM; the second load is ignored");
+                return;
+            }
+            Mech.start(args);
+        } catch (final Throwable t) {
+            Console.warn("not started: " + t);
+        }
+    }
+}

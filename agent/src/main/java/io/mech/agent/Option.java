@@ -1,0 +1,72 @@
+package io.mech.agent;
+
+import java.util.Locale;
+
+/**
+ * Every option mech reads, with its kind and default. The same key can be given as an agent
+ * argument ({@code key=value}), a system property ({@code -Dmech.key=value}) or an environment
+ * variable ({@code MECH_KEY}, dots and dashes as underscores); see {@link Options} for which wins.
+ */
+enum Option {
+    ENABLED("enabled", Kind.BOOLEAN, "true", "false turns mech off entirely"),
+    HICCUP("hiccup", Kind.SWITCH, "on", "the hiccup recorder"),
+    HICCUP_LOG("hiccup.log", Kind.TEXT, "hiccup.%date.%pid.hlog",
+        "interval log path; %pid, %date and %host expand; relative to the working directory"),
+    HICCUP_INTERVAL("hiccup.interval", Kind.DURATION, "5s", "length of one logged interval"),
+    HICCUP_RESOLUTION("hiccup.resolution", Kind.DURATION, "1ms", "how long the recorder sleeps between samples"),
+    HICCUP_DELAY("hiccup.delay", Kind.DURATION, "0", "what is recorded before this is discarded"),
+    HICCUP_CONTROL("hiccup.control", Kind.BOOLEAN, "false",
+        "start an idle control JVM that logs its own hiccups to <log>.c and exits with the host"),
+    REPORT("report", Kind.TEXT, "stderr", "where the report goes at exit: stderr, off, or a file path"),
+    REPORT_INTERVAL("report.interval", Kind.DURATION, "0", "also report this often while running (0: only at exit)"),
+    REPORT_JSON("report.json", Kind.TEXT, "", "also write the report as JSON to this file");
+
+    /** What values an option takes. */
+    enum Kind {
+        /** true or false (also on/off, yes/no). */
+        BOOLEAN("true or false"),
+        /** on or off (also true/false, yes/no). */
+        SWITCH("on or off"),
+        /** a number and a unit. */
+        DURATION("a duration such as 5s, 1ms or 250us"),
+        /** any text, a path for instance. */
+        TEXT("text");
+
+        final String expected;
+
+        Kind(final String expected) {
+            this.expected = expected;
+        }
+    }
+
+    final String key;
+    final Kind kind;
+    final String defaultValue;
+    final String description;
+
+    Option(final String key, final Kind kind, final String defaultValue, final String description) {
+        this.key = key;
+        this.kind = kind;
+        this.defaultValue = defaultValue;
+        this.description = description;
+    }
+
+    /** The environment variable that sets this option. */
+    String environmentName() {
+        return "MECH_" + key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+    }
+
+    /** The system property that sets this option. */
+    String propertyName() {
+        return "mech." + key;
+    }
+
+    static Option byKey(final String key) {
+        for (final Option option : values()) {
+            if (option.key.equals(key)) {
+                return option;
+            }
+        }
+        return null;
+    }
+}

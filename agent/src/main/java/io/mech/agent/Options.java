@@ -1,0 +1,152 @@
+package io.mech.agent;
+
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.StringJoiner;
+import java.util.function.Consumer;
+
+/**
+ * The options mech runs with, read from three sources. Where a key is given in more than one,
+ * the most specific wins: the agent argument ({@code -javaagent:mech.jar=key=value,...} or the
+ * attach command's options), then the system property {@code -Dmech.key}, then the environment
+ * variable {@code MECH_KEY}, then the default.
+ *
+ * <p>Reading never fails: an unknown key or a value of the wrong kind yields one warning line
+ * that names the key and what was expected, and is otherwise ignored.
+ */
+final class Options {
+
+    private final Map<Option, String> values;
+
+    private Options(final Map<Option, String> values) {
+        this.values = values;
+    }
+
+    /** The defaults alone. */
+    static Options defaults() {
+        return parse(null, new Properties(), Map.of(), w -> { });
+    }
+
+    /**
+     * Reads the options.
+     *
+     * @param agentArgs   the agent argument string, {@code key=value} pairs separated by commas; may be null
+     * @param properties  the system properties
+     * @param environment the environment variables
+     * @param warnings    receives one line for each problem
+     * @return the options, every one of them valid
+     */
+    static Options parse(final String agentArgs, final Properties properties,
+                         final Map<String, String> environment, final Consumer<String> warnings) {
+        final Map<Option, String> values = new EnumMap<>(Option.class);
+        for (final Option option : Option.values()) {
+            values.put(option, option.defaultValue);
+        }
+        for (final Map.Entry<String, String> e : environment.entrySet()) {
+            if (e.getKey().startsWith("MECH_")) {
+                final Option option = byEnvironmentName(e.getKey());
+                accept(values, option, e.getKey(), e.getValue(), "environment variable " + e.getKey(), warnings);
+            }
+        }
+        for (final String name : properties.stringPropertyNames()) {
+            if (name.startsWith("mech.")) {
+                final String key = name.substring("mech.".length());
+                accept(values, Option.byKey(key), key, properties.getProperty(name), "-D" + name, warnings);
+            }
+        }
+        if (agentArgs != null && !agentArgs.isBlank()) {
+            for (final String pair : agentArgs.split(",")) {
+                final int eq = pair.indexOf('=');
+                if (eq < 0) {
+                    warnings.accept("agent argument '" + pair.trim() + "' is not of the form key=value; ignored");
+                    continue;
+                }
+                final String key = pair.substring(0, eq).trim();
+                accept(values, Option.byKey(key), key, pair.substring(eq + 1).trim(), "agent argument " + key, warnings);
+            }
+        }
+        return new Options(values);
+    }
+
+    private static Option byEnvironmentName(final String name) {
+        for (final Option option : Option.values()) {
+            if (option.environmentName().equals(name)) {
+                return option;
+            }
+        }
+        return null;
+    }
+
+    private static void accept(final Map<Option, String> values, final Option option, final String key,
+                               final String value, final String source, final Consumer<String> warnings) {
+        if (option == null) {
+            warnings.accept("unknown option '" + key + "' (" + source + "); ignored. Known options: " + knownKeys());
+            return;
+        }
+        final String problem = check(option, value);
+        if (problem != null) {
+            warnings.accept("option '" + option.key + "' (" + source + "): expected " + option.kind.expected
+                + ", got '" + value + "'" + problem + "; ignored");
+            return;
+        }
+        values.put(option, value);
+    }
+
+    /** Null when the value fits the option's kind, else a note to append to the warning. */
+    private static String check(final Option option, final String value) {
+        switch (option.kind) {
+            case BOOLEAN:
+            case SWITCH:
+                return truth(value) == null ? "" : null;
+            case DURATION:
+                try {
+                    Durations.parseNanos(value);
+                    return null;
+                } catch (final IllegalArgumentException e) {
+                    return "";
+                }
+            default:
+                return null;
+        }
+    }
+
+    private static Boolean truth(final String value) {
+        switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "true":
+            case "on":
+            case "yes":
+                return Boolean.TRUE;
+            case "false":
+            case "off":
+            case "no":
+                return Boolean.FALSE;
+            default:
+                return null;
+        }
+    }
+
+    private static String knownKeys() {
+        final StringJoiner keys = new StringJoiner(", ");
+        for (final Option option : Option.values()) {
+            keys.add(option.key);
+        }
+        return keys.toString();
+    }
+
+    /** The value of a boolean or on/off option. */
+    boolean flag(final Option option) {
+        return truth(values.get(option));
+    }
+
+    /** The value of a duration option, in nanoseconds. */
+    long nanos(final Option option) {
+        return Durations.parseNanos(values.get(option));
+    }
+
+    /** The value of a text option; empty when unset. */
+    String text(final Option option) {
+        return values.get(option).trim();
+    }
+}

@@ -1,0 +1,97 @@
+package io.mech.agent;
+
+import io.mech.agent.report.HiccupSummary;
+import io.mech.agent.report.JsonReport;
+import io.mech.agent.report.Report;
+import io.mech.agent.report.TextReport;
+import io.mech.hiccup.ControlJvm;
+import io.mech.hiccup.HiccupRecorder;
+import io.mech.hiccup.HiccupSnapshot;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Gathers a {@link Report} from the running parts and writes it where the options say. */
+final class Reporter {
+
+    private final Options options;
+    private final HiccupRecorder hiccups;
+    private final ControlJvm control;
+
+    Reporter(final Options options, final HiccupRecorder hiccups, final ControlJvm control) {
+        this.options = options;
+        this.hiccups = hiccups;
+        this.control = control;
+    }
+
+    /** Starts the {@code mech-report} thread when {@code report.interval} asks for periodic reports. */
+    void startPeriodic() {
+        final long every = options.nanos(Option.REPORT_INTERVAL);
+        if (every <= 0) {
+            return;
+        }
+        final Thread thread = new Thread(() -> {
+            try {
+                while (true) {
+                    TimeUnit.NANOSECONDS.sleep(every);
+                    write(gather());
+                }
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "mech-report");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Writes the report at exit, after every part has stopped. */
+    void finalReport() {
+        write(gather());
+    }
+
+    Report gather() {
+        final List<HiccupSummary> summaries = new ArrayList<>(2);
+        final List<String> notes = new ArrayList<>();
+        if (hiccups != null) {
+            final Path log = hiccups.settings().log();
+            summaries.add(HiccupSummary.of("host", hiccups.snapshot(), log == null ? "" : log.toString()));
+        } else {
+            notes.add("hiccup recorder off");
+        }
+        if (control != null) {
+            try {
+                summaries.add(HiccupSummary.of("control", HiccupSnapshot.readLog(control.log()), control.log().toString()));
+            } catch (final IOException | RuntimeException e) {
+                notes.add("control JVM log " + control.log() + " unreadable: " + e.getMessage());
+            }
+        }
+        return new Report(ProcessHandle.current().pid(), ManagementFactory.getRuntimeMXBean().getUptime(), summaries, notes);
+    }
+
+    private void write(final Report report) {
+        final String destination = options.text(Option.REPORT);
+        if (destination.equalsIgnoreCase("stderr")) {
+            System.err.print(TextReport.render(report));
+            System.err.flush();
+        } else if (!destination.equalsIgnoreCase("off") && !destination.isEmpty()) {
+            writeFile(destination, TextReport.render(report));
+        }
+        final String json = options.text(Option.REPORT_JSON);
+        if (!json.isEmpty()) {
+            writeFile(json, JsonReport.render(report));
+        }
+    }
+
+    private static void writeFile(final String path, final String content) {
+        try {
+            Files.writeString(Path.of(path), content, StandardCharsets.UTF_8);
+        } catch (final IOException | RuntimeException e) {
+            Console.warn("cannot write report " + path + " (" + e + ")");
+        }
+    }
+}

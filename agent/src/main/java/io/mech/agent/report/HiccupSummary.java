@@ -1,0 +1,27 @@
+package io.mech.agent.report;
+
+import io.mech.hiccup.HiccupSnapshot;
+
+/**
+ * The hiccup percentiles of one JVM, in nanoseconds.
+ *
+ * @param jvm       which JVM: {@code host} or {@code control}
+ * @param p50       median hiccup
+ * @param p90       90th percentile
+ * @param p99       99th percentile
+ * @param p999      99.9th percentile
+ * @param max       longest hiccup
+ * @param samples   number of samples, counting those added for coordinated omission
+ * @param intervals number of logged intervals
+ * @param log       the interval log, or empty when none is written
+ */
+public record HiccupSummary(String jvm, long p50, long p90, long p99, long p999, long max,
+                            long samples, long intervals, String log) {
+
+    /** Summarises a snapshot. */
+    public static HiccupSummary of(final String jvm, final HiccupSnapshot snapshot, final String log) {
+        return new HiccupSummary(jvm,
+            snapshot.percentileNanos(50.0), snapshot.percentileNanos(90.0), snapshot.percentileNanos(99.0),
+            snapshot.percentileNanos(99.9), snapshot.maxNanos(), snapshot.count(), snapshot.intervals(), log);
+    }
+}

@@ -1,0 +1,61 @@
+package io.mech.agent.report;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Renders a {@link Report} as one JSON object, for tests and tools. Durations are in
+ * milliseconds with microsecond precision, under names that end in {@code _ms}.
+ */
+public final class JsonReport {
+
+    private JsonReport() {
+    }
+
+    /** The report as a JSON document. */
+    public static String render(final Report report) {
+        final StringBuilder out = new StringBuilder(512);
+        out.append("{\"pid\":").append(report.pid())
+            .append(",\"uptime_ms\":").append(report.uptimeMillis())
+            .append(",\"hiccups\":[");
+        final List<HiccupSummary> hiccups = report.hiccups();
+        for (int i = 0; i < hiccups.size(); i++) {
+            final HiccupSummary h = hiccups.get(i);
+            out.append(i == 0 ? "" : ",")
+                .append("{\"jvm\":").append(quote(h.jvm()))
+                .append(",\"p50_ms\":").append(ms(h.p50()))
+                .append(",\"p90_ms\":").append(ms(h.p90()))
+                .append(",\"p99_ms\":").append(ms(h.p99()))
+                .append(",\"p99_9_ms\":").append(ms(h.p999()))
+                .append(",\"max_ms\":").append(ms(h.max()))
+                .append(",\"samples\":").append(h.samples())
+                .append(",\"intervals\":").append(h.intervals())
+                .append(",\"log\":").append(quote(h.log()))
+                .append('}');
+        }
+        out.append("],\"notes\":[");
+        for (int i = 0; i < report.notes().size(); i++) {
+            out.append(i == 0 ? "" : ",").append(quote(report.notes().get(i)));
+        }
+        return out.append("]}\n").toString();
+    }
+
+    private static String ms(final long nanos) {
+        return String.format(Locale.ROOT, "%.3f", nanos / 1e6);
+    }
+
+    static String quote(final String text) {
+        final StringBuilder out = new StringBuilder(text.length() + 2).append('"');
+        for (int i = 0; i < text.length(); i++) {
+            final char c = text.charAt(i);
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c < 0x20) {
+                out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.append('"').toString();
+    }
+}

@@ -1,0 +1,22 @@
+package io.mech.examples;
+
+/**
+ * What a mech probe can report about a running kernel. Each variant names the findings it must
+ * produce ({@link VariantDescriptor#findings()}); every other finding must stay silent.
+ */
+public enum Finding {
+    /** Fields written by different threads share a cache line although no datum is shared. */
+    FALSE_SHARING,
+    /** One field is written by several threads, so its cache line migrates between cores. */
+    TRUE_SHARING,
+    /** Threads block or park waiting for a monitor or a {@code java.util.concurrent} lock. */
+    LOCK_CONTENTION,
+    /** A monitor is inflated to a heavyweight OS-backed monitor. */
+    LOCK_INFLATION,
+    /** A queue holds many elements for a sustained period: its consumer is falling behind. */
+    QUEUE_DEPTH,
+    /** Producers are blocked by a full bounded queue. */
+    BACK_PRESSURE,
+    /** Every application thread is stopped by a garbage-collection pause long enough to notice. */
+    GC_HICCUP
+}

@@ -1,0 +1,87 @@
+package io.mech.hiccup;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * An idle JVM started beside the host that records its own hiccups to {@code <log>.c}. When
+ * both JVMs stall at the same moment, the cause lies outside either of them: the operating
+ * system or the hypervisor.
+ *
+ * <p>The control JVM watches the host's pid and exits when the host does, even when the host
+ * is killed; {@link #close()} ends it sooner, after it has written its last interval.
+ */
+public final class ControlJvm implements AutoCloseable {
+
+    /** Small and simple, so that the control JVM's own GC barely registers. */
+    private static final List<String> JVM_FLAGS = List.of(
+        "-Xms16m", "-Xmx16m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto");
+
+    private final Process process;
+    private final Path log;
+
+    private ControlJvm(final Process process, final Path log) {
+        this.process = process;
+        this.log = log;
+    }
+
+    /**
+     * Starts a control JVM.
+     *
+     * @param classpath a class path holding this class and its dependencies (mech.jar)
+     * @param settings  the host's settings; the control logs to the host's log path plus {@code .c}
+     * @param warnings  told when the JVM cannot be started
+     * @return the running control JVM, or {@code null} when it could not be started
+     */
+    public static ControlJvm start(final String classpath, final HiccupSettings settings, final Consumer<String> warnings) {
+        final Path log = controlLog(settings.log());
+        final String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+        final List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(JVM_FLAGS);
+        command.addAll(List.of("-cp", classpath, ControlMain.class.getName(),
+            log.toString(),
+            Long.toString(settings.resolutionNanos()),
+            Long.toString(settings.intervalNanos()),
+            Long.toString(settings.delayNanos()),
+            Long.toString(ProcessHandle.current().pid())));
+        try {
+            final Process process = new ProcessBuilder(command)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
+            return new ControlJvm(process, log);
+        } catch (final IOException e) {
+            warnings.accept("cannot start the control JVM (" + e.getMessage() + "); host hiccups only");
+            return null;
+        }
+    }
+
+    /** The control log that goes with a host log: the same path plus {@code .c}. */
+    public static Path controlLog(final Path hostLog) {
+        return Path.of(hostLog + ".c");
+    }
+
+    /** Where this control JVM logs. */
+    public Path log() {
+        return log;
+    }
+
+    /** Asks the control JVM to write its last interval and exit, and waits for it briefly. */
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(3, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

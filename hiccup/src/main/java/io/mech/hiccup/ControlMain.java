@@ -1,0 +1,38 @@
+package io.mech.hiccup;
+
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The entry point of a control JVM (see {@link ControlJvm}): records hiccups of an idle JVM until
+ * the host process is gone or this process is asked to terminate.
+ */
+public final class ControlMain {
+
+    private static final long HOST_POLL_MILLIS = 200;
+
+    private ControlMain() {
+    }
+
+    /**
+     * Runs a control JVM.
+     *
+     * @param args log path, resolution, interval and delay in nanoseconds, host pid
+     * @throws InterruptedException never in practice: the main thread is not interrupted
+     */
+    public static void main(final String[] args) throws InterruptedException {
+        if (args.length != 5) {
+            System.err.println("mech control JVM: expected <log> <resolutionNanos> <intervalNanos> <delayNanos> <hostPid>");
+            System.exit(2);
+        }
+        final HiccupSettings settings = new HiccupSettings(
+            Long.parseLong(args[1]), Long.parseLong(args[2]), Long.parseLong(args[3]), Path.of(args[0]));
+        final Optional<ProcessHandle> host = ProcessHandle.of(Long.parseLong(args[4]));
+        final HiccupRecorder hiccups = HiccupRecorder.start(settings, w -> System.err.println("mech control JVM: " + w));
+        Runtime.getRuntime().addShutdownHook(new Thread(hiccups::close, "mech-control-shutdown"));
+        while (host.isPresent() && host.get().isAlive()) {
+            Thread.sleep(HOST_POLL_MILLIS);
+        }
+        hiccups.close();
+    }
+}

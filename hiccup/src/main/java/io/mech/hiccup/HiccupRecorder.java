@@ -1,0 +1,175 @@
+package io.mech.hiccup;
+
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+
+/**
+ * Measures the hiccups of this JVM and logs them interval by interval.
+ *
+ * <p>Two daemon threads: {@code mech-hiccup-meter} measures (see {@link HiccupMeter}) and
+ * {@code mech-hiccup-log} closes an interval every {@link HiccupSettings#intervalNanos()},
+ * adds it to the running total and appends it to the log. Intervals are written even when
+ * empty, because a gap in a log is itself a finding.
+ *
+ * <p>Guarantees: {@link #close()} stops both threads and writes the last, partial interval
+ * exactly once, so no recorded sample is lost at shutdown; it may be called from a shutdown
+ * hook and more than once. {@link #snapshot()} may be called from any thread at any time.
+ *
+ * <p>Example use:
+ * <pre>{@code
+ * HiccupRecorder hiccups = HiccupRecorder.start(settings, System.err::println);
+ * ...
+ * hiccups.close();
+ * long p99 = hiccups.snapshot().percentileNanos(99.0);
+ * }</pre>
+ */
+public final class HiccupRecorder implements AutoCloseable {
+
+    /** Precision of every histogram mech keeps: two decimal digits, as jHiccup. */
+    public static final int SIGNIFICANT_DIGITS = 2;
+
+    private static final long JOIN_MILLIS = 2_000;
+
+    private final HiccupSettings settings;
+    private final SingleWriterRecorder recorder;
+    private final HiccupMeter meter;
+    private final IntervalLog log;
+    private final Thread meterThread;
+    private final Thread logThread;
+    private final Histogram total = new Histogram(HiccupSettings.HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
+    private Histogram interval;
+    private long intervals;
+    private long intervalStartMillis;
+    private long startMillis;
+    private boolean logging;
+    private boolean closed;
+
+    private HiccupRecorder(final HiccupSettings settings, final Consumer<String> warnings) {
+        this.settings = settings;
+        this.recorder = new SingleWriterRecorder(HiccupSettings.HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
+        this.meter = new HiccupMeter(recorder, settings.resolutionNanos());
+        this.log = settings.log() == null ? null : IntervalLog.open(settings.log(), warnings);
+        this.meterThread = daemon(meter, "mech-hiccup-meter");
+        this.logThread = daemon(this::logIntervals, "mech-hiccup-log");
+    }
+
+    /**
+     * Starts measuring and logging.
+     *
+     * @param settings what to measure and where to log
+     * @param warnings receives one line for each problem with the log; recording goes on
+     * @return the running recorder
+     */
+    public static HiccupRecorder start(final HiccupSettings settings, final Consumer<String> warnings) {
+        final HiccupRecorder hiccups = new HiccupRecorder(settings, warnings);
+        hiccups.meterThread.start();
+        hiccups.logThread.start();
+        return hiccups;
+    }
+
+    private static Thread daemon(final Runnable task, final String name) {
+        final Thread thread = new Thread(task, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    private void logIntervals() {
+        final long begin = System.nanoTime();
+        if (!parkUntil(begin + settings.delayNanos()) || !beginLogging()) {
+            return;
+        }
+        long next = System.nanoTime() + settings.intervalNanos();
+        while (parkUntil(next)) {
+            synchronized (this) {
+                if (closed) {
+                    return;
+                }
+                closeInterval();
+            }
+            next += settings.intervalNanos();
+        }
+    }
+
+    /** Discards what the delay covered and writes the log header; false once closed. */
+    private synchronized boolean beginLogging() {
+        if (closed) {
+            return false;
+        }
+        interval = recorder.getIntervalHistogram(interval);
+        startMillis = System.currentTimeMillis();
+        intervalStartMillis = startMillis;
+        logging = true;
+        if (log != null) {
+            log.writeHeader(startMillis);
+        }
+        return true;
+    }
+
+    /** Parks until the deadline; false when interrupted by {@link #close()}. */
+    private static boolean parkUntil(final long deadline) {
+        long remaining;
+        while ((remaining = deadline - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(remaining);
+            if (Thread.currentThread().isInterrupted()) {
+                return false;
+            }
+        }
+        return !Thread.currentThread().isInterrupted();
+    }
+
+    private void closeInterval() {
+        interval = recorder.getIntervalHistogram(interval);
+        final long endMillis = System.currentTimeMillis();
+        interval.setStartTimeStamp(intervalStartMillis);
+        interval.setEndTimeStamp(endMillis);
+        intervalStartMillis = endMillis;
+        total.add(interval);
+        intervals++;
+        if (log != null) {
+            log.write(interval);
+        }
+    }
+
+    /** The hiccups recorded in the intervals closed so far. */
+    public synchronized HiccupSnapshot snapshot() {
+        return HiccupSnapshot.of(total, intervals, startMillis);
+    }
+
+    /** The settings this recorder runs with. */
+    public HiccupSettings settings() {
+        return settings;
+    }
+
+    /** Stops measuring, writes the last partial interval and closes the log. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        meter.stop();
+        logThread.interrupt();
+        join(meterThread);
+        join(logThread);
+        synchronized (this) {
+            if (logging) {
+                closeInterval();
+            }
+            if (log != null) {
+                log.close();
+            }
+        }
+    }
+
+    private static void join(final Thread thread) {
+        try {
+            thread.join(JOIN_MILLIS);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package io.mech.hiccup;
+
+import java.io.BufferedOutputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * One interval log file in HdrHistogram's format 1.3, flushed after every interval so that a
+ * reader (or a crash) sees each interval as soon as it closes.
+ *
+ * <p>A log that cannot be opened or written is reported once through the warning sink and then
+ * left alone: the caller keeps recording in memory. Not thread-safe: one thread writes.
+ */
+final class IntervalLog {
+
+    private final Path path;
+    private final Consumer<String> warnings;
+    private FailureKeepingStream sink;
+    private PrintStream stream;
+    private HistogramLogWriter writer;
+
+    private IntervalLog(final Path path, final Consumer<String> warnings) {
+        this.path = path;
+        this.warnings = warnings;
+    }
+
+    /**
+     * Opens the log for writing now, so that an unwritable path is reported at start-up rather
+     * than at the first interval.
+     */
+    static IntervalLog open(final Path path, final Consumer<String> warnings) {
+        final IntervalLog log = new IntervalLog(path, warnings);
+        try {
+            final Path parent = path.toAbsolutePath().getParent();
+            if (parent != null && !parent.toFile().isDirectory()) {
+                throw new IOException("no such directory: " + parent);
+            }
+            log.sink = new FailureKeepingStream(new FileOutputStream(path.toFile()));
+            log.stream = new PrintStream(new BufferedOutputStream(log.sink, 64 * 1024), false, StandardCharsets.US_ASCII);
+            log.writer = new HistogramLogWriter(log.stream);
+        } catch (final IOException | SecurityException e) {
+            warnings.accept("cannot write hiccup log " + path + " (" + e.getMessage() + "); recording in memory only");
+        }
+        return log;
+    }
+
+    /** Writes the version, start time, base time and legend lines; interval times are relative to startMillis. */
+    void writeHeader(final long startMillis) {
+        if (writer == null) {
+            return;
+        }
+        writer.outputLogFormatVersion();
+        writer.outputStartTime(startMillis);
+        writer.setBaseTime(startMillis);
+        writer.outputBaseTime(startMillis);
+        writer.outputLegend();
+        flush();
+    }
+
+    /** Appends one interval, whose start and end time stamps must be set, and flushes it. */
+    void write(final Histogram interval) {
+        if (writer == null) {
+            return;
+        }
+        writer.outputIntervalHistogram(interval);
+        flush();
+    }
+
+    private void flush() {
+        stream.flush();
+        if (stream.checkError()) {
+            final IOException cause = sink.failure();
+            warnings.accept("writing hiccup log " + path + " failed ("
+                + (cause == null ? "unknown I/O error" : cause.getMessage()) + "); recording in memory only");
+            writer = null;
+            stream.close();
+        }
+    }
+
+    void close() {
+        if (writer != null) {
+            writer = null;
+            stream.close();
+        }
+    }
+}
