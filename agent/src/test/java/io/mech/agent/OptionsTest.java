@@ -1,0 +1,102 @@
+package io.mech.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class OptionsTest {
+
+    private final List<String> warnings = new ArrayList<>();
+
+    private Options parse(final String args, final Properties properties, final Map<String, String> env) {
+        return Options.parse(args, properties, env, warnings::add);
+    }
+
+    private static Properties properties(final String... pairs) {
+        final Properties p = new Properties();
+        for (int i = 0; i < pairs.length; i += 2) {
+            p.setProperty(pairs[i], pairs[i + 1]);
+        }
+        return p;
+    }
+
+    @Test
+    void defaultsWhenNothingIsGiven() {
+        final Options options = parse(null, new Properties(), Map.of());
+        assertTrue(options.flag(Option.ENABLED));
+        assertTrue(options.flag(Option.HICCUP));
+        assertEquals(5_000_000_000L, options.nanos(Option.HICCUP_INTERVAL));
+        assertEquals(1_000_000L, options.nanos(Option.HICCUP_RESOLUTION));
+        assertEquals("hiccup.%date.%pid.hlog", options.text(Option.HICCUP_LOG));
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void agentArgumentBeatsPropertyBeatsEnvironment() {
+        final Map<String, String> env = Map.of("MECH_HICCUP_INTERVAL", "3s", "MECH_HICCUP_RESOLUTION", "2ms",
+            "MECH_HICCUP_DELAY", "7s");
+        final Properties props = properties("mech.hiccup.interval", "2s", "mech.hiccup.resolution", "500us");
+        final Options options = parse("hiccup.interval=1s", props, env);
+        assertEquals(1_000_000_000L, options.nanos(Option.HICCUP_INTERVAL));
+        assertEquals(500_000L, options.nanos(Option.HICCUP_RESOLUTION));
+        assertEquals(7_000_000_000L, options.nanos(Option.HICCUP_DELAY));
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void unknownKeyIsNamedOnceAndTheRestStillApplies() {
+        final Options options = parse("hiccup.intervall=1s,hiccup.interval=2s", new Properties(), Map.of());
+        assertEquals(1, warnings.size());
+        assertTrue(warnings.get(0).contains("'hiccup.intervall'"), warnings.get(0));
+        assertEquals(2_000_000_000L, options.nanos(Option.HICCUP_INTERVAL));
+    }
+
+    @Test
+    void badValueNamesKeyAndExpectationAndFallsBack() {
+        final Options options = parse("hiccup.interval=soon,enabled=maybe", properties("mech.hiccup.interval", "3s"), Map.of());
+        assertEquals(2, warnings.size());
+        assertTrue(warnings.get(0).contains("'hiccup.interval'") && warnings.get(0).contains("duration")
+            && warnings.get(0).contains("'soon'"), warnings.get(0));
+        assertTrue(warnings.get(1).contains("'enabled'") && warnings.get(1).contains("true or false"), warnings.get(1));
+        assertEquals(3_000_000_000L, options.nanos(Option.HICCUP_INTERVAL));
+        assertTrue(options.flag(Option.ENABLED));
+    }
+
+    @Test
+    void pairWithoutEqualsIsReported() {
+        parse("hiccup", new Properties(), Map.of());
+        assertEquals(1, warnings.size());
+        assertTrue(warnings.get(0).contains("key=value"), warnings.get(0));
+    }
+
+    @Test
+    void unknownPropertyAndEnvironmentVariableAreReported() {
+        parse(null, properties("mech.colour", "red", "other.key", "x"), Map.of("MECH_SHADE", "1", "PATH", "/bin"));
+        assertEquals(2, warnings.size(), warnings.toString());
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("'colour'") && w.contains("-Dmech.colour")));
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("MECH_SHADE")));
+    }
+
+    @Test
+    void switchesReadOnOffAndTrueFalse() {
+        assertFalse(parse("hiccup=off", new Properties(), Map.of()).flag(Option.HICCUP));
+        assertFalse(parse("enabled=false", new Properties(), Map.of()).flag(Option.ENABLED));
+        assertTrue(parse("hiccup.control=yes", new Properties(), Map.of()).flag(Option.HICCUP_CONTROL));
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void everyOptionHasAnEnvironmentNameThatMapsBack() {
+        for (final Option option : Option.values()) {
+            final Options options = parse(null, new Properties(), Map.of(option.environmentName(), option.defaultValue));
+            assertEquals(option.defaultValue.trim(), options.text(option));
+        }
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+}

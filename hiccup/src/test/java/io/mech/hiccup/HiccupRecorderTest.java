@@ -1,0 +1,98 @@
+package io.mech.hiccup;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HiccupRecorderTest {
+
+    private static final long MS = 1_000_000L;
+
+    @TempDir
+    Path dir;
+
+    private final List<String> warnings = new ArrayList<>();
+
+    private static List<EncodableHistogram> intervals(final Path log) throws Exception {
+        final HistogramLogReader reader = new HistogramLogReader(log.toFile());
+        final List<EncodableHistogram> all = new ArrayList<>();
+        EncodableHistogram h;
+        while ((h = reader.nextIntervalHistogram()) != null) {
+            all.add(h);
+        }
+        return all;
+    }
+
+    @Test
+    void logsContiguousIntervalsAndTheLastPartialOneAtClose() throws Exception {
+        final Path log = dir.resolve("h.hlog");
+        final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 100 * MS, 0, log), warnings::add);
+        Thread.sleep(350);
+        hiccups.close();
+        hiccups.close();
+
+        final List<EncodableHistogram> intervals = intervals(log);
+        assertTrue(intervals.size() >= 3, "intervals: " + intervals.size());
+        for (int i = 1; i < intervals.size(); i++) {
+            // The log holds seconds to 3 decimals and the reader truncates start + length: 1 ms of slack.
+            final long gap = intervals.get(i).getStartTimeStamp() - intervals.get(i - 1).getEndTimeStamp();
+            assertTrue(Math.abs(gap) <= 1, "gap of " + gap + " ms before interval " + i);
+        }
+        final EncodableHistogram last = intervals.get(intervals.size() - 1);
+        assertTrue(last.getEndTimeStamp() - last.getStartTimeStamp() < 100, "last interval is partial");
+        final HiccupSnapshot fromLog = HiccupSnapshot.readLog(log);
+        assertEquals(hiccups.snapshot().count(), fromLog.count());
+        assertEquals(intervals.size(), hiccups.snapshot().intervals());
+        assertTrue(fromLog.count() > 100, "a sample per millisecond or so: " + fromLog.count());
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void headerCarriesStartAndBaseTimeAfterTheDelay() throws Exception {
+        final Path log = dir.resolve("d.hlog");
+        final long before = System.currentTimeMillis();
+        final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 100 * MS, 200 * MS, log), warnings::add);
+        Thread.sleep(400);
+        hiccups.close();
+        final List<String> lines = Files.readAllLines(log);
+        assertEquals("#[Histogram log format version 1.3]", lines.get(0));
+        assertTrue(lines.get(1).startsWith("#[StartTime: "), lines.get(1));
+        assertTrue(lines.get(2).startsWith("#[BaseTime: "), lines.get(2));
+        final double start = Double.parseDouble(lines.get(1).substring("#[StartTime: ".length()).split(" ")[0]);
+        assertTrue(start * 1000 >= before + 200, "recording before the delay is discarded");
+        assertTrue(lines.get(4).startsWith("0.000,"), lines.get(4));
+    }
+
+    @Test
+    void missingDirectoryIsReportedOnceAndRecordingGoesOn() throws Exception {
+        final Path log = dir.resolve("no/such/dir/h.hlog");
+        final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 50 * MS, 0, log), warnings::add);
+        Thread.sleep(200);
+        hiccups.close();
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains(log.toString()) && warnings.get(0).contains("in memory"), warnings.get(0));
+        assertTrue(hiccups.snapshot().count() > 50);
+    }
+
+    @Test
+    void fullDiskIsReportedOnceAndRecordingGoesOn() throws Exception {
+        final Path full = Path.of("/dev/full");
+        if (!Files.isWritable(full)) {
+            return;
+        }
+        final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 50 * MS, 0, full), warnings::add);
+        Thread.sleep(200);
+        hiccups.close();
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains("No space left"), warnings.get(0));
+        assertTrue(hiccups.snapshot().intervals() >= 3);
+    }
+}
