@@ -28,11 +28,12 @@ public record KernelDescriptor(String name, String summary, List<VariantDescript
             if (!names.add(variant.name())) {
                 throw new IllegalArgumentException("kernel " + name + " repeats variant " + variant.name());
             }
-            variant.twin().ifPresent(twin -> {
-                if (variants.stream().noneMatch(v -> v.name().equals(twin))) {
-                    throw new IllegalArgumentException(variant.name() + " names a missing twin " + twin);
-                }
-            });
+        }
+        for (final VariantDescriptor variant : variants) {
+            final String twin = variant.twin().orElse(null);
+            if (twin != null && !names.contains(twin)) {
+                throw new IllegalArgumentException(variant.name() + " names a missing twin " + twin);
+            }
         }
     }
 

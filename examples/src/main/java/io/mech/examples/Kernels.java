@@ -1,0 +1,46 @@
+package io.mech.examples;
+
+import io.mech.examples.falsesharing.FalseSharingKernel;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The catalogue of kernels and their ground truth. This is the API integration tests read:
+ *
+ * <pre>{@code
+ * for (KernelDescriptor kernel : Kernels.all()) {
+ *     for (VariantDescriptor variant : kernel.variants()) {
+ *         boolean mustFlag = variant.findings().contains(Finding.FALSE_SHARING);
+ *         List<Site> where = variant.sites(Finding.FALSE_SHARING);
+ *     }
+ * }
+ * }</pre>
+ */
+public final class Kernels {
+
+    private static final List<Kernel> KERNELS = List.of(
+            new FalseSharingKernel());
+
+    private static final List<KernelDescriptor> DESCRIPTORS =
+            KERNELS.stream().map(Kernel::descriptor).toList();
+
+    private Kernels() {
+    }
+
+    /** @return every kernel in catalogue order, immutable */
+    public static List<KernelDescriptor> all() {
+        return DESCRIPTORS;
+    }
+
+    /**
+     * @param name a kernel name, e.g. {@code false-sharing}
+     * @return its descriptor, if there is such a kernel
+     */
+    public static Optional<KernelDescriptor> named(final String name) {
+        return DESCRIPTORS.stream().filter(k -> k.name().equals(name)).findFirst();
+    }
+
+    static Optional<Kernel> runnable(final String name) {
+        return KERNELS.stream().filter(k -> k.descriptor().name().equals(name)).findFirst();
+    }
+}
