@@ -5,6 +5,7 @@ import com.sun.tools.attach.AgentLoadException;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -44,26 +45,39 @@ final class AttachCommand {
         }
     }
 
-    /** Checks what can be told without attaching, so the usual mistakes get a precise message. */
+    /**
+     * Checks what can be told without attaching. Attaching starts with a SIGQUIT to the target,
+     * which terminates a process that is not a JVM and only prints a thread dump in a JVM that
+     * refuses attach, so both are ruled out first.
+     */
     private static String checkProcess(final long pid) {
         final Optional<ProcessHandle> process = ProcessHandle.of(pid);
         if (process.isEmpty() || !process.get().isAlive()) {
             return "no process with pid " + pid;
         }
         final Path proc = Path.of("/proc", Long.toString(pid));
-        if (Files.isDirectory(proc)) {
-            try {
-                final String owner = Files.getOwner(proc).getName();
-                final String me = System.getProperty("user.name");
-                if (!owner.equals(me) && !"root".equals(me)) {
-                    return "pid " + pid + " belongs to user " + owner + ", not " + me
-                        + "; a JVM can only be attached to by its own user";
-                }
-            } catch (final IOException e) {
-                return "cannot read the owner of pid " + pid + ": " + e.getMessage();
-            }
+        if (!Files.isDirectory(proc)) {
+            return null;
         }
-        return null;
+        try {
+            final String owner = Files.getOwner(proc).getName();
+            final String me = System.getProperty("user.name");
+            if (!owner.equals(me)) {
+                return "pid " + pid + " belongs to user " + owner + ", not " + me
+                    + "; a JVM can only be attached to by its own user";
+            }
+            if (!Files.readString(proc.resolve("maps"), StandardCharsets.ISO_8859_1).contains("/libjvm.so")) {
+                return "pid " + pid + " is not a JVM (no libjvm.so mapped)";
+            }
+            final String launch = Files.readString(proc.resolve("cmdline"), StandardCharsets.ISO_8859_1)
+                + Files.readString(proc.resolve("environ"), StandardCharsets.ISO_8859_1);
+            if (launch.contains("-XX:+DisableAttachMechanism")) {
+                return "pid " + pid + " was started with -XX:+DisableAttachMechanism and refuses attach";
+            }
+            return null;
+        } catch (final IOException e) {
+            return "cannot inspect pid " + pid + ": " + e.getMessage();
+        }
     }
 
     private static int attach(final long pid, final String options) {

@@ -1,0 +1,81 @@
+package io.mech.it;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** A process started by a test, its output captured in files, always bounded in time. */
+public final class Forked {
+
+    /** What a finished process left behind. */
+    public record Result(int exit, String out, String err) {
+
+        /** The stderr lines that mech wrote. */
+        public List<String> mechLines() {
+            final List<String> lines = new ArrayList<>();
+            for (final String line : err.split("\n")) {
+                if (line.startsWith("mech")) {
+                    lines.add(line);
+                }
+            }
+            return lines;
+        }
+    }
+
+    private final Process process;
+    private final Path out;
+    private final Path err;
+
+    private Forked(final Process process, final Path out, final Path err) {
+        this.process = process;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Starts a command with output going to files in dir. */
+    public static Forked start(final Path dir, final List<String> command) throws IOException {
+        final String name = "p" + System.nanoTime();
+        final Path out = dir.resolve(name + ".out");
+        final Path err = dir.resolve(name + ".err");
+        final Process process = new ProcessBuilder(command).directory(dir.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+            .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        return new Forked(process, out, err);
+    }
+
+    /** Runs a command to completion. */
+    public static Result run(final Path dir, final List<String> command, final long timeoutSeconds) throws Exception {
+        return start(dir, command).await(timeoutSeconds);
+    }
+
+    /** The process's pid. */
+    public long pid() {
+        return process.pid();
+    }
+
+    /** Waits for the process; kills it and fails when it takes longer than the timeout. */
+    public Result await(final long timeoutSeconds) throws Exception {
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+            throw new AssertionError("process did not end within " + timeoutSeconds + " s; stderr: " + read(err));
+        }
+        return new Result(process.exitValue(), read(out), read(err));
+    }
+
+    private static String read(final Path file) throws IOException {
+        return Files.readString(file, StandardCharsets.UTF_8);
+    }
+
+    /** A java command line with mech attached. */
+    public static List<String> javaWithMech(final Path javaHome, final String agentOptions, final String... rest) {
+        final List<String> command = new ArrayList<>();
+        command.add(Jdks.java(javaHome));
+        command.add("-javaagent:" + Paths.mechJar() + (agentOptions.isEmpty() ? "" : "=" + agentOptions));
+        command.addAll(List.of(rest));
+        return command;
+    }
+}

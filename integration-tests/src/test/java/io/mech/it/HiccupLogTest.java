@@ -1,0 +1,59 @@
+package io.mech.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mech.it.hosts.SleepingHost;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The hiccup log of a forked JVM, stopped by SIGSTOP mid-run, as HdrHistogram's own processor reads it. */
+class HiccupLogTest {
+
+    private static final long STOP_MILLIS = 300;
+
+    @TempDir
+    Path dir;
+
+    static java.util.stream.Stream<Path> jdks() {
+        return Jdks.all();
+    }
+
+    @ParameterizedTest
+    @MethodSource("jdks")
+    void aStoppedJvmShowsItsStopAndKeepsItsLastPartialInterval(final Path jdk) throws Exception {
+        final Path log = dir.resolve("stop.%pid.hlog");
+        final Forked host = Forked.start(dir, Forked.javaWithMech(jdk, "hiccup.interval=1s,hiccup.log=" + log,
+            "-cp", Paths.testClasses(), SleepingHost.class.getName(), "4500"));
+        Thread.sleep(1800);
+        signal("STOP", host.pid());
+        final long stopped = System.nanoTime();
+        Thread.sleep(STOP_MILLIS);
+        signal("CONT", host.pid());
+        final long stopMillis = (System.nanoTime() - stopped) / 1_000_000;
+        final Forked.Result result = host.await(30);
+        assertEquals(0, result.exit(), result.err());
+
+        final Path written = dir.resolve("stop." + host.pid() + ".hlog");
+        assertTrue(Files.exists(written), "%pid expands to the host's pid");
+        final double max = HdrTools.max(HdrTools.processLog(written));
+        assertTrue(max >= 300 && max <= 330, "max " + max + " ms for a stop of " + stopMillis + " ms");
+
+        final List<String[]> intervals = HdrTools.intervalLines(written);
+        assertTrue(intervals.size() >= 4, "intervals: " + intervals.size());
+        final String[] last = intervals.get(intervals.size() - 1);
+        final double lastLength = Double.parseDouble(last[1]);
+        final double end = Double.parseDouble(last[0]) + lastLength;
+        assertTrue(lastLength > 0 && lastLength < 1.0, "the last interval is partial: " + lastLength + " s");
+        assertTrue(end >= 4.0, "the log reaches the exit: " + end + " s");
+    }
+
+    private static void signal(final String signal, final long pid) throws Exception {
+        final Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start();
+        assertEquals(0, kill.waitFor(), "kill -" + signal);
+    }
+}

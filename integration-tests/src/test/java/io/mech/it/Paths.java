@@ -1,0 +1,40 @@
+package io.mech.it;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Where the build put what the tests run: mech.jar, the test classes, other library versions. */
+public final class Paths {
+
+    private Paths() {
+    }
+
+    /** agent/target/mech.jar, which must have been packaged before the tests run. */
+    public static Path mechJar() {
+        final Path jar = Path.of(System.getProperty("mech.jar", "../agent/target/mech.jar")).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: run 'mvn verify' from the top directory");
+        }
+        return jar;
+    }
+
+    /** This module's compiled test classes, which hold the host applications. */
+    public static String testClasses() {
+        return codeSource(Paths.class).toString();
+    }
+
+    /** A jar copied by the build into target/host-libs. */
+    public static Path hostLibrary(final String fileName) {
+        return Path.of(System.getProperty("mech.host.libs", "target/host-libs")).resolve(fileName).toAbsolutePath();
+    }
+
+    /** The jar or directory a class was loaded from. */
+    public static Path codeSource(final Class<?> type) {
+        try {
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (final URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
