@@ -7,7 +7,10 @@ package io.mech.examples;
 public enum Finding {
     /** Fields written by different threads share a cache line although no datum is shared. */
     FALSE_SHARING,
-    /** One field is written by several threads, so its cache line migrates between cores. */
+    /**
+     * One field is written by several threads outside any monitor or {@code java.util.concurrent}
+     * lock (plain, volatile or atomic writes), so its cache line migrates on every write.
+     */
     TRUE_SHARING,
     /** Threads block or park waiting for a monitor or a {@code java.util.concurrent} lock. */
     LOCK_CONTENTION,

@@ -1,6 +1,11 @@
 package io.mech.examples;
 
+import io.mech.examples.backpressure.BackPressureKernel;
+import io.mech.examples.counters.CountersKernel;
 import io.mech.examples.falsesharing.FalseSharingKernel;
+import io.mech.examples.gc.GcPauseKernel;
+import io.mech.examples.locks.LocksKernel;
+import io.mech.examples.truesharing.TrueSharingKernel;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,7 +24,12 @@ import java.util.Optional;
 public final class Kernels {
 
     private static final List<Kernel> KERNELS = List.of(
-            new FalseSharingKernel());
+            new FalseSharingKernel(),
+            new TrueSharingKernel(),
+            new CountersKernel(),
+            new LocksKernel(),
+            new BackPressureKernel(),
+            new GcPauseKernel());
 
     private static final List<KernelDescriptor> DESCRIPTORS =
             KERNELS.stream().map(Kernel::descriptor).toList();

@@ -1,0 +1,57 @@
+package io.mech.examples.backpressure;
+
+import io.mech.examples.Check;
+import io.mech.examples.Finding;
+import io.mech.examples.Kernel;
+import io.mech.examples.KernelDescriptor;
+import io.mech.examples.Measurement;
+import io.mech.examples.RunConfig;
+import io.mech.examples.Team;
+import io.mech.examples.VariantDescriptor;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+
+/**
+ * A producer feeding a slower consumer through a bounded queue, and the fixed twin whose
+ * producer is paced just below the consumer's rate. Always one producer and one consumer.
+ */
+public final class BackPressureKernel implements Kernel {
+
+    static final int CAPACITY = 1024;
+    /** Consumer work per item: long enough (about a microsecond) that the queue lock is rarely fought over. */
+    static final int CONSUMER_ROUNDS = 400;
+    /** The fixed producer does a quarter more work per item than the consumer, so it never outruns it. */
+    static final int PACED_PRODUCER_ROUNDS = CONSUMER_ROUNDS * 5 / 4;
+
+    private static final KernelDescriptor DESCRIPTOR = new KernelDescriptor("back-pressure",
+            "a producer feeds a bounded ArrayBlockingQueue faster than its consumer drains it",
+            List.of(
+                    VariantDescriptor.builder("overfed", "the producer does no work per item: the queue fills, put blocks")
+                            .flags(Finding.BACK_PRESSURE, ArrayBlockingQueue.class)
+                            .flags(Finding.QUEUE_DEPTH, ArrayBlockingQueue.class)
+                            .twin("matched").build(),
+                    VariantDescriptor.builder("matched", "fix: the producer is paced below the consumer's rate")
+                            .build()));
+
+    @Override
+    public KernelDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    public Measurement run(final VariantDescriptor variant, final RunConfig config) throws InterruptedException {
+        final int producerRounds = variant.name().equals("overfed") ? 0 : PACED_PRODUCER_ROUNDS;
+        final BoundedPipeline pipeline = new BoundedPipeline(CAPACITY, producerRounds, CONSUMER_ROUNDS);
+        final Team team = new Team();
+        final long start = System.nanoTime();
+        team.start("back-pressure-producer", () -> pipeline.produce(team.stop()));
+        team.start("back-pressure-consumer", pipeline::consume);
+        team.runFor(config.nanos());
+        team.join();
+        final long nanos = System.nanoTime() - start;
+        Check.equal("items consumed", pipeline.produced(), pipeline.consumed());
+        Check.equal("items out of order", 0, pipeline.outOfOrder());
+        Check.that(pipeline.consumerWorkDone(), "consumer work vanished");
+        return Measurement.of(2, pipeline.consumed(), nanos);
+    }
+}
