@@ -5,6 +5,7 @@ import io.mech.examples.counters.CountersKernel;
 import io.mech.examples.falsesharing.FalseSharingKernel;
 import io.mech.examples.gc.GcPauseKernel;
 import io.mech.examples.locks.LocksKernel;
+import io.mech.examples.spsc.SpscKernel;
 import io.mech.examples.truesharing.TrueSharingKernel;
 import java.util.List;
 import java.util.Optional;
@@ -27,6 +28,7 @@ public final class Kernels {
             new FalseSharingKernel(),
             new TrueSharingKernel(),
             new CountersKernel(),
+            new SpscKernel(),
             new LocksKernel(),
             new BackPressureKernel(),
             new GcPauseKernel());
