@@ -5,6 +5,7 @@ import io.mech.examples.counters.CountersKernel;
 import io.mech.examples.falsesharing.FalseSharingKernel;
 import io.mech.examples.gc.GcPauseKernel;
 import io.mech.examples.locks.LocksKernel;
+import io.mech.examples.mpsc.MpscKernel;
 import io.mech.examples.spsc.SpscKernel;
 import io.mech.examples.truesharing.TrueSharingKernel;
 import java.util.List;
@@ -29,6 +30,7 @@ public final class Kernels {
             new TrueSharingKernel(),
             new CountersKernel(),
             new SpscKernel(),
+            new MpscKernel(),
             new LocksKernel(),
             new BackPressureKernel(),
             new GcPauseKernel());
