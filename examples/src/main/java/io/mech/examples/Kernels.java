@@ -1,11 +1,16 @@
 package io.mech.examples;
 
 import io.mech.examples.backpressure.BackPressureKernel;
+import io.mech.examples.coordinatedomission.CoordinatedOmissionKernel;
 import io.mech.examples.counters.CountersKernel;
 import io.mech.examples.falsesharing.FalseSharingKernel;
+import io.mech.examples.flyweight.FlyweightKernel;
 import io.mech.examples.gc.GcPauseKernel;
+import io.mech.examples.lazyset.LazySetKernel;
 import io.mech.examples.locks.LocksKernel;
+import io.mech.examples.memory.MemoryAccessKernel;
 import io.mech.examples.mpsc.MpscKernel;
+import io.mech.examples.serialization.SerializationKernel;
 import io.mech.examples.spsc.SpscKernel;
 import io.mech.examples.truesharing.TrueSharingKernel;
 import java.util.List;
@@ -31,8 +36,13 @@ public final class Kernels {
             new CountersKernel(),
             new SpscKernel(),
             new MpscKernel(),
+            new MemoryAccessKernel(),
+            new FlyweightKernel(),
+            new SerializationKernel(),
             new LocksKernel(),
+            new LazySetKernel(),
             new BackPressureKernel(),
+            new CoordinatedOmissionKernel(),
             new GcPauseKernel());
 
     private static final List<KernelDescriptor> DESCRIPTORS =
