@@ -4,12 +4,17 @@ import io.mech.hiccup.ControlJvm;
 import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.HiccupSettings;
 import io.mech.hiccup.LogPath;
+import io.mech.hiccup.Pid;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
 
 /**
  * mech running inside a host JVM: the parts the options switch on, stopped together by one
  * shutdown hook that writes the last interval before the final report.
+ *
+ * <p>The caller's thread (the host's main thread under -javaagent) only reads the options and
+ * registers the hook; the parts start on the {@code mech-start} thread, because loading time
+ * zones, process handles and HdrHistogram there costs the host's start-up nothing on a
+ * machine with a second core.
  */
 final class Mech {
 
@@ -19,45 +24,65 @@ final class Mech {
      */
     static final String LOG_PROPERTY = "io.mech.hiccup.log";
 
-    private final HiccupRecorder hiccups;
-    private final ControlJvm control;
-    private final Reporter reporter;
+    private static final long START_WAIT_MILLIS = 5_000;
 
-    private Mech(final HiccupRecorder hiccups, final ControlJvm control, final Reporter reporter) {
-        this.hiccups = hiccups;
-        this.control = control;
-        this.reporter = reporter;
+    private final Options options;
+    private final long startNanos = System.nanoTime();
+    private final Thread starter;
+    private HiccupRecorder hiccups;
+    private ControlJvm control;
+
+    private Mech(final Options options) {
+        this.options = options;
+        this.starter = new Thread(new Runnable() {
+            @Override
+            public void run() {
+                startParts();
+            }
+        }, "mech-start");
+        starter.setDaemon(true);
     }
 
     /** Reads the options and starts what they switch on. */
     static void start(final String agentArgs) {
-        final Options options = Options.parse(agentArgs, System.getProperties(), System.getenv(), Console::warn);
+        final Options options = Options.parse(agentArgs, System.getProperties(), System.getenv(), Console.WARNINGS);
         if (!options.flag(Option.ENABLED)) {
             return;
         }
-        HiccupRecorder hiccups = null;
-        ControlJvm control = null;
-        if (options.flag(Option.HICCUP)) {
-            final HiccupSettings settings = hiccupSettings(options);
-            hiccups = HiccupRecorder.start(settings, Console::warn);
-            if (settings.log() != null) {
-                System.setProperty(LOG_PROPERTY, settings.log().toString());
-                if (options.flag(Option.HICCUP_CONTROL)) {
-                    control = ControlJvm.start(OwnJar.path(), settings, Console::warn);
-                }
-            } else if (options.flag(Option.HICCUP_CONTROL)) {
-                Console.warn("option 'hiccup.control' needs a hiccup.log for the control JVM to write; no control JVM");
+        final Mech mech = new Mech(options);
+        Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
+            @Override
+            public void run() {
+                mech.stop();
             }
+        }, "mech-shutdown"));
+        mech.starter.start();
+    }
+
+    private void startParts() {
+        try {
+            if (options.flag(Option.HICCUP)) {
+                final HiccupSettings settings = hiccupSettings(options);
+                hiccups = HiccupRecorder.start(settings, Console.WARNINGS);
+                if (settings.log() != null) {
+                    System.setProperty(LOG_PROPERTY, settings.log().toString());
+                    if (options.flag(Option.HICCUP_CONTROL)) {
+                        control = ControlJvm.start(OwnJar.path(), settings, Console.WARNINGS);
+                    }
+                } else if (options.flag(Option.HICCUP_CONTROL)) {
+                    Console.warn("option 'hiccup.control' needs a hiccup.log for the control JVM to write; no control JVM");
+                }
+            }
+            new Reporter(options, hiccups, control, startNanos).startPeriodic();
+        } catch (final Throwable t) {
+            Console.warn("not started: " + t);
         }
-        final Mech mech = new Mech(hiccups, control, new Reporter(options, hiccups, control));
-        Runtime.getRuntime().addShutdownHook(new Thread(mech::stop, "mech-shutdown"));
-        mech.reporter.startPeriodic();
     }
 
     private static HiccupSettings hiccupSettings(final Options options) {
         final String template = options.text(Option.HICCUP_LOG);
         final Path log = template.isEmpty() ? null
-            : Path.of(LogPath.expand(template, ProcessHandle.current().pid(), LocalDateTime.now())).toAbsolutePath();
+            : Path.of(LogPath.expand(template, Pid.current(), LogPath.localNow())).toAbsolutePath();
         try {
             return new HiccupSettings(options.nanos(Option.HICCUP_RESOLUTION), options.nanos(Option.HICCUP_INTERVAL),
                 options.nanos(Option.HICCUP_DELAY), log);
@@ -72,13 +97,14 @@ final class Mech {
 
     private void stop() {
         try {
+            starter.join(START_WAIT_MILLIS);
             if (hiccups != null) {
                 hiccups.close();
             }
             if (control != null) {
                 control.close();
             }
-            reporter.finalReport();
+            new Reporter(options, hiccups, control, startNanos).finalReport();
         } catch (final Throwable t) {
             Console.warn("shutdown: " + t);
         }

@@ -7,8 +7,8 @@ import io.mech.agent.report.TextReport;
 import io.mech.hiccup.ControlJvm;
 import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.HiccupSnapshot;
+import io.mech.hiccup.Pid;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,17 +22,19 @@ final class Reporter {
     private final Options options;
     private final HiccupRecorder hiccups;
     private final ControlJvm control;
+    private final long startNanos;
 
-    Reporter(final Options options, final HiccupRecorder hiccups, final ControlJvm control) {
+    Reporter(final Options options, final HiccupRecorder hiccups, final ControlJvm control, final long startNanos) {
         this.options = options;
         this.hiccups = hiccups;
         this.control = control;
+        this.startNanos = startNanos;
     }
 
     /** Starts the {@code mech-report} thread when {@code report.interval} asks for periodic reports. */
     void startPeriodic() {
         final long every = options.nanos(Option.REPORT_INTERVAL);
-        if (every <= 0) {
+        if (every <= 0 || !wanted()) {
             return;
         }
         final Thread thread = new Thread(() -> {
@@ -51,7 +53,13 @@ final class Reporter {
 
     /** Writes the report at exit, after every part has stopped. */
     void finalReport() {
-        write(gather());
+        if (wanted()) {
+            write(gather());
+        }
+    }
+
+    private boolean wanted() {
+        return !options.text(Option.REPORT).equalsIgnoreCase("off") || !options.text(Option.REPORT_JSON).isEmpty();
     }
 
     Report gather() {
@@ -70,7 +78,7 @@ final class Reporter {
                 notes.add("control JVM log " + control.log() + " unreadable: " + e.getMessage());
             }
         }
-        return new Report(ProcessHandle.current().pid(), ManagementFactory.getRuntimeMXBean().getUptime(), summaries, notes);
+        return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, notes);
     }
 
     private void write(final Report report) {

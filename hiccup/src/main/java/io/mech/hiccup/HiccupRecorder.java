@@ -52,7 +52,12 @@ public final class HiccupRecorder implements AutoCloseable {
         this.meter = new HiccupMeter(recorder, settings.resolutionNanos());
         this.log = settings.log() == null ? null : IntervalLog.open(settings.log(), warnings);
         this.meterThread = daemon(meter, "mech-hiccup-meter");
-        this.logThread = daemon(this::logIntervals, "mech-hiccup-log");
+        this.logThread = daemon(new Runnable() {
+            @Override
+            public void run() {
+                logIntervals();
+            }
+        }, "mech-hiccup-log");
     }
 
     /**

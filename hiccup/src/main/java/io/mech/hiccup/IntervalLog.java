@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -56,11 +58,21 @@ final class IntervalLog {
             return;
         }
         writer.outputLogFormatVersion();
-        writer.outputStartTime(startMillis);
+        // HdrHistogram's own StartTime line renders the date with Date.toString(), which loads the
+        // locale's time zone names; readers parse only the number, so an ISO-8601 date serves,
+        // built without DateTimeFormatter for the same reason.
+        writer.outputComment("[StartTime: " + seconds(startMillis) + " (seconds since epoch), "
+            + LocalDateTime.ofEpochSecond(Math.floorDiv(startMillis, 1000), Math.toIntExact(Math.floorMod(startMillis, 1000L) * 1_000_000L),
+                ZoneOffset.UTC) + "Z]");
         writer.setBaseTime(startMillis);
         writer.outputBaseTime(startMillis);
         writer.outputLegend();
         flush();
+    }
+
+    private static String seconds(final long millis) {
+        final String fraction = Long.toString(1000 + Math.floorMod(millis, 1000)).substring(1);
+        return Math.floorDiv(millis, 1000) + "." + fraction;
     }
 
     /** Appends one interval, whose start and end time stamps must be set, and flushes it. */

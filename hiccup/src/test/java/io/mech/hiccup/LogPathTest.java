@@ -16,6 +16,14 @@ class LogPathTest {
     }
 
     @Test
+    void localNowIsTheZonedLocalTime() {
+        final LocalDateTime before = LocalDateTime.now().withNano(0);
+        final LocalDateTime now = LogPath.localNow();
+        final LocalDateTime after = LocalDateTime.now();
+        assertFalse(now.isBefore(before) || now.isAfter(after), before + " <= " + now + " <= " + after);
+    }
+
+    @Test
     void leavesPathsWithoutPlaceholdersAlone() {
         assertEquals("plain.hlog", LogPath.expand("plain.hlog", 1, LocalDateTime.now()));
     }

@@ -16,7 +16,7 @@ public final class JsonReport {
     public static String render(final Report report) {
         final StringBuilder out = new StringBuilder(512);
         out.append("{\"pid\":").append(report.pid())
-            .append(",\"uptime_ms\":").append(report.uptimeMillis())
+            .append(",\"run_ms\":").append(report.runMillis())
             .append(",\"hiccups\":[");
         final List<HiccupSummary> hiccups = report.hiccups();
         for (int i = 0; i < hiccups.size(); i++) {

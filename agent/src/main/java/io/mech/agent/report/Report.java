@@ -6,11 +6,11 @@ import java.util.List;
  * What mech has to say about a JVM at one moment.
  *
  * @param pid          the host's pid
- * @param uptimeMillis how long the host has run
+ * @param runMillis    how long mech has run in the host
  * @param hiccups      one summary per JVM measured (host first, then the control JVM); empty when the recorder is off
  * @param notes        lines for a person, such as why a section is missing
  */
-public record Report(long pid, long uptimeMillis, List<HiccupSummary> hiccups, List<String> notes) {
+public record Report(long pid, long runMillis, List<HiccupSummary> hiccups, List<String> notes) {
 
     /** Copies the lists, so a report never changes after it is made. */
     public Report {

@@ -11,7 +11,7 @@ public final class TextReport {
     /** The report as lines of text, ending with a line break. */
     public static String render(final Report report) {
         final StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "mech report: pid %d, up %.1f s%n", report.pid(), report.uptimeMillis() / 1e3));
+        out.append(String.format(Locale.ROOT, "mech report: pid %d, mech ran %.1f s%n", report.pid(), report.runMillis() / 1e3));
         if (!report.hiccups().isEmpty()) {
             out.append(String.format(Locale.ROOT, "  hiccups (ms) %9s %9s %9s %9s %9s %11s %9s%n",
                 "p50", "p90", "p99", "p99.9", "max", "samples", "intervals"));

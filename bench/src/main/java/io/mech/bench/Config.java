@@ -1,0 +1,32 @@
+package io.mech.bench;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** The mech configurations compared with a run without mech. */
+enum Config {
+    /** No agent: the baseline every other configuration is compared with. */
+    OFF("without mech"),
+    /** The hiccup recorder and nothing else. */
+    HICCUP("hiccup only"),
+    /** mech with no options: everything it switches on by default. */
+    DEFAULTS("mech defaults");
+
+    final String label;
+
+    Config(final String label) {
+        this.label = label;
+    }
+
+    /** The JVM arguments that set this configuration up, logging under workDir. */
+    List<String> jvmArgs(final Path mechJar, final Path workDir) {
+        switch (this) {
+            case OFF:
+                return List.of();
+            case HICCUP:
+                return List.of("-javaagent:" + mechJar + "=report=off,hiccup.log=" + workDir.resolve("h.%pid.hlog"));
+            default:
+                return List.of("-javaagent:" + mechJar);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.mech.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs one JVM to completion and times it from fork to exit. */
+final class Jvm {
+
+    /**
+     * A finished run.
+     *
+     * @param wallNanos fork to exit
+     * @param out       what it printed on stdout
+     */
+    record Run(long wallNanos, String out) {
+    }
+
+    private Jvm() {
+    }
+
+    static Run run(final Path workDir, final List<String> jvmArgs, final List<String> mainAndArgs, final long timeoutSeconds)
+        throws IOException, InterruptedException {
+        final List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmArgs);
+        command.addAll(mainAndArgs);
+        final Path out = Files.createTempFile(workDir, "out", ".txt");
+        final Path err = Files.createTempFile(workDir, "err", ".txt");
+        final long start = System.nanoTime();
+        final Process process = new ProcessBuilder(command).directory(workDir.toFile())
+            .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+            throw new IOException("timed out after " + timeoutSeconds + " s: " + String.join(" ", command));
+        }
+        final long wall = System.nanoTime() - start;
+        if (process.exitValue() != 0) {
+            throw new IOException("exit " + process.exitValue() + ": " + String.join(" ", command) + "\n"
+                + Files.readString(err, StandardCharsets.UTF_8));
+        }
+        return new Run(wall, Files.readString(out, StandardCharsets.UTF_8));
+    }
+
+    /** The value of {@code key=value} in a run's output. */
+    static double field(final String out, final String key) {
+        for (final String token : out.split("\\s+")) {
+            if (token.startsWith(key + "=")) {
+                return Double.parseDouble(token.substring(key.length() + 1));
+            }
+        }
+        throw new IllegalStateException("no " + key + "= in output:\n" + out);
+    }
+}

@@ -1,0 +1,46 @@
+package io.mech.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The throughput mech costs the example kernels, as the ratio of runs with and without it. */
+final class OverheadBench {
+
+    /** Target: at most this share of throughput lost, in percent. */
+    static final double TARGET_LOSS_PERCENT = 1;
+
+    /**
+     * A kernel of mech-examples.jar standing for a kind of load.
+     *
+     * @param kind    what kind of load it is
+     * @param kernel  the kernel's name
+     * @param variant the variant's name
+     */
+    record Load(String kind, String kernel, String variant) {
+    }
+
+    static final List<Load> LOADS = List.of(
+        new Load("CPU-bound", "false-sharing", "padded"),
+        new Load("allocation-heavy", "gc-pause", "small-live-set"),
+        new Load("lock-heavy", "locks", "synchronized-contended"),
+        new Load("queue-heavy", "back-pressure", "overfed"));
+
+    private OverheadBench() {
+    }
+
+    static List<Row> run(final Setup setup) throws Exception {
+        final List<Row> rows = new ArrayList<>();
+        for (final Load load : LOADS) {
+            final List<String> kernel = List.of("-jar", setup.examplesJar().toString(), load.kernel(), load.variant(),
+                "--seconds", Double.toString(setup.seconds()));
+            final Map<Config, List<Double>> throughput = Alternation.run(setup.rounds(), List.of(Config.OFF, Config.HICCUP),
+                config -> Jvm.field(Jvm.run(setup.workDir(), config.jvmArgs(setup.mechJar(), setup.workDir()), kernel,
+                    (long) setup.seconds() + 60).out(), "ops_per_sec"));
+            rows.add(Row.of("throughput lost: " + load.kind() + " (" + load.kernel() + " " + load.variant() + ")",
+                Config.HICCUP.label, "%", Stats.of(Alternation.paired(throughput.get(Config.HICCUP), throughput.get(Config.OFF),
+                    (with, without) -> 100 * (1 - with / without)))).atMost(TARGET_LOSS_PERCENT));
+        }
+        return rows;
+    }
+}

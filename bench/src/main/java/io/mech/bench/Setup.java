@@ -1,0 +1,16 @@
+package io.mech.bench;
+
+import java.nio.file.Path;
+
+/**
+ * What every benchmark needs: the jars under test, a scratch directory and how many rounds.
+ *
+ * @param mechJar     agent/target/mech.jar
+ * @param examplesJar examples/target/mech-examples.jar
+ * @param benchJar    the jar holding this bench's host applications
+ * @param workDir     where forked JVMs run and log
+ * @param rounds      alternating rounds per figure, at least 5
+ * @param seconds     how long each kernel runs in the overhead figures
+ */
+record Setup(Path mechJar, Path examplesJar, Path benchJar, Path workDir, int rounds, double seconds) {
+}
