@@ -62,8 +62,8 @@ public final class TrueSharingKernel implements Kernel {
         for (final long p : polls) {
             pollSum += p;
         }
-        Check.that(pollSum <= total / 256 + threads, "more polls (" + pollSum + ") than 1 in 256 of " + total);
-        return Measurement.of(threads, total, result.nanos()).with("lost_updates", total - counted);
+        // Lost updates make the racy counter revisit multiples of 256, so polls have no exact expected count.
+        return Measurement.of(threads, total, result.nanos()).with("lost_updates", total - counted).with("polls", pollSum);
     }
 
     private static Measurement runPerThread(final int threads, final RunConfig config) throws InterruptedException {
@@ -82,13 +82,15 @@ public final class TrueSharingKernel implements Kernel {
         }
         final TimedRun.Result result = TimedRun.run(config, roles);
         long combined = 0;
+        long polls = 0;
         for (int t = 0; t < threads; t++) {
             final LocalPollCounter counter = counters.get(t);
             final long ops = result.ops()[t];
             Check.equal("calls counted by thread " + t, ops, counter == null ? 0 : counter.count());
             Check.equal("polls by thread " + t, ops / 256, counter == null ? 0 : counter.polls());
             combined += ops;
+            polls += counter == null ? 0 : counter.polls();
         }
-        return Measurement.of(threads, combined, result.nanos()).with("lost_updates", 0);
+        return Measurement.of(threads, combined, result.nanos()).with("lost_updates", 0).with("polls", polls);
     }
 }
