@@ -43,8 +43,14 @@ final class Mech {
         starter.setDaemon(true);
     }
 
-    /** Reads the options and starts what they switch on. */
-    static void start(final String agentArgs) {
+    /**
+     * Reads the options and starts what they switch on.
+     *
+     * @param agentArgs the agent argument
+     * @param attached  true when loaded into a running JVM: there is no start-up to spare, and
+     *                  the attacher reads the log path as soon as this returns, so wait for the parts
+     */
+    static void start(final String agentArgs, final boolean attached) throws InterruptedException {
         final Options options = Options.parse(agentArgs, System.getProperties(), System.getenv(), Console.WARNINGS);
         if (!options.flag(Option.ENABLED)) {
             return;
@@ -57,6 +63,9 @@ final class Mech {
             }
         }, "mech-shutdown"));
         mech.starter.start();
+        if (attached) {
+            mech.starter.join(START_WAIT_MILLIS);
+        }
     }
 
     private void startParts() {
@@ -85,13 +94,13 @@ final class Mech {
             : Path.of(LogPath.expand(template, Pid.current(), LogPath.localNow())).toAbsolutePath();
         try {
             return new HiccupSettings(options.nanos(Option.HICCUP_RESOLUTION), options.nanos(Option.HICCUP_INTERVAL),
-                options.nanos(Option.HICCUP_DELAY), log);
+                options.nanos(Option.HICCUP_DELAY), options.nanos(Option.HICCUP_ATTRIBUTE_ABOVE), log);
         } catch (final IllegalArgumentException e) {
             Console.warn("hiccup options: " + e.getMessage() + "; using the defaults for hiccup.resolution, "
-                + "hiccup.interval and hiccup.delay");
+                + "hiccup.interval, hiccup.delay and hiccup.attribute-above");
             final Options defaults = Options.defaults();
             return new HiccupSettings(defaults.nanos(Option.HICCUP_RESOLUTION), defaults.nanos(Option.HICCUP_INTERVAL),
-                defaults.nanos(Option.HICCUP_DELAY), log);
+                defaults.nanos(Option.HICCUP_DELAY), defaults.nanos(Option.HICCUP_ATTRIBUTE_ABOVE), log);
         }
     }
 

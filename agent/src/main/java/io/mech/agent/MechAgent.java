@@ -21,7 +21,7 @@ public final class MechAgent {
      * @param instrumentation the JVM's instrumentation
      */
     public static void premain(final String args, final Instrumentation instrumentation) {
-        load(args);
+        load(args, false);
     }
 
     /**
@@ -31,16 +31,16 @@ public final class MechAgent {
      * @param instrumentation the JVM's instrumentation
      */
     public static void agentmain(final String args, final Instrumentation instrumentation) {
-        load(args);
+        load(args, true);
     }
 
-    private static void load(final String args) {
+    private static void load(final String args, final boolean attached) {
         try {
             if (!LOADED.compareAndSet(false, true)) {
                 Console.warn("already running in this JVM; the second load is ignored");
                 return;
             }
-            Mech.start(args);
+            Mech.start(args, attached);
         } catch (final Throwable t) {
             Console.warn("not started: " + t);
         }

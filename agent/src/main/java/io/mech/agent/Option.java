@@ -15,6 +15,8 @@ enum Option {
     HICCUP_INTERVAL("hiccup.interval", Kind.DURATION, "5s", "length of one logged interval"),
     HICCUP_RESOLUTION("hiccup.resolution", Kind.DURATION, "1ms", "how long the recorder sleeps between samples"),
     HICCUP_DELAY("hiccup.delay", Kind.DURATION, "0", "what is recorded before this is discarded"),
+    HICCUP_ATTRIBUTE_ABOVE("hiccup.attribute-above", Kind.DURATION, "2ms",
+        "hiccups at least this long count as stalls: counted and summed without correction"),
     HICCUP_CONTROL("hiccup.control", Kind.BOOLEAN, "false",
         "start an idle control JVM that logs its own hiccups to the log path plus .c and exits with the host"),
     REPORT("report", Kind.TEXT, "stderr", "where the report goes at exit: stderr, off, or a file path"),

@@ -6,7 +6,6 @@ import io.mech.agent.report.Report;
 import io.mech.agent.report.TextReport;
 import io.mech.hiccup.ControlJvm;
 import io.mech.hiccup.HiccupRecorder;
-import io.mech.hiccup.HiccupSnapshot;
 import io.mech.hiccup.Pid;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -73,7 +72,7 @@ final class Reporter {
         }
         if (control != null) {
             try {
-                summaries.add(HiccupSummary.of("control", HiccupSnapshot.readLog(control.log()), control.log().toString()));
+                summaries.add(HiccupSummary.of("control", control.snapshot(), control.log().toString()));
             } catch (final IOException | RuntimeException e) {
                 notes.add("control JVM log " + control.log() + " unreadable: " + e.getMessage());
             }

@@ -24,10 +24,12 @@ public final class ControlJvm implements AutoCloseable {
 
     private final Process process;
     private final Path log;
+    private final LogFollower follower;
 
     private ControlJvm(final Process process, final Path log) {
         this.process = process;
         this.log = log;
+        this.follower = new LogFollower(log);
     }
 
     /**
@@ -49,6 +51,7 @@ public final class ControlJvm implements AutoCloseable {
             Long.toString(settings.resolutionNanos()),
             Long.toString(settings.intervalNanos()),
             Long.toString(settings.delayNanos()),
+            Long.toString(settings.stallNanos()),
             Long.toString(ProcessHandle.current().pid())));
         try {
             final Process process = new ProcessBuilder(command)
@@ -70,6 +73,16 @@ public final class ControlJvm implements AutoCloseable {
     /** Where this control JVM logs. */
     public Path log() {
         return log;
+    }
+
+    /**
+     * The control JVM's hiccups so far, as far as its log has them. Stalls are not logged, so
+     * the snapshot reports none measured.
+     *
+     * @throws IOException when the log cannot be read (for instance before the JVM created it)
+     */
+    public HiccupSnapshot snapshot() throws IOException {
+        return follower.snapshot();
     }
 
     /** Asks the control JVM to write its last interval and exit, and waits for it briefly. */

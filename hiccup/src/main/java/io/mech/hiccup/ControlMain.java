@@ -17,17 +17,17 @@ public final class ControlMain {
     /**
      * Runs a control JVM.
      *
-     * @param args log path, resolution, interval and delay in nanoseconds, host pid
+     * @param args log path; resolution, interval, delay and stall threshold in nanoseconds; host pid
      * @throws InterruptedException never in practice: the main thread is not interrupted
      */
     public static void main(final String[] args) throws InterruptedException {
-        if (args.length != 5) {
-            System.err.println("mech control JVM: expected <log> <resolutionNanos> <intervalNanos> <delayNanos> <hostPid>");
+        if (args.length != 6) {
+            System.err.println("mech control JVM: expected <log> <resolutionNanos> <intervalNanos> <delayNanos> <stallNanos> <hostPid>");
             System.exit(2);
         }
         final HiccupSettings settings = new HiccupSettings(
-            Long.parseLong(args[1]), Long.parseLong(args[2]), Long.parseLong(args[3]), Path.of(args[0]));
-        final Optional<ProcessHandle> host = ProcessHandle.of(Long.parseLong(args[4]));
+            Long.parseLong(args[1]), Long.parseLong(args[2]), Long.parseLong(args[3]), Long.parseLong(args[4]), Path.of(args[0]));
+        final Optional<ProcessHandle> host = ProcessHandle.of(Long.parseLong(args[5]));
         final HiccupRecorder hiccups = HiccupRecorder.start(settings, w -> System.err.println("mech control JVM: " + w));
         Runtime.getRuntime().addShutdownHook(new Thread(hiccups::close, "mech-control-shutdown"));
         while (host.isPresent() && host.get().isAlive()) {

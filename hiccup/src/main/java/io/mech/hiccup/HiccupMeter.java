@@ -1,5 +1,7 @@
 package io.mech.hiccup;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.SingleWriterRecorder;
 
@@ -12,18 +14,39 @@ import org.HdrHistogram.SingleWriterRecorder;
  * near zero. Each value is recorded with the resolution as the expected interval: a 300 ms stall
  * also stands for the 1 ms samples that could not be taken during it (coordinated omission).
  *
+ * <p>Hiccups of at least the stall threshold are also counted and summed as stalls, without the
+ * correction, so that the total says how long the JVM really stood still.
+ *
  * <p>Guarantees: only the thread running {@link #run()} writes to the recorder, which is what
- * {@link SingleWriterRecorder} requires. The loop allocates nothing.
+ * {@link SingleWriterRecorder} requires, and to the stall totals, which it publishes with
+ * release stores so that any thread may read them. The loop allocates nothing.
  */
 final class HiccupMeter implements Runnable {
 
+    private static final VarHandle STALLS;
+    private static final VarHandle STALL_NANOS;
+
+    static {
+        try {
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            STALLS = lookup.findVarHandle(HiccupMeter.class, "stalls", long.class);
+            STALL_NANOS = lookup.findVarHandle(HiccupMeter.class, "stallNanos", long.class);
+        } catch (final ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final SingleWriterRecorder recorder;
     private final long resolutionNanos;
+    private final long stallThresholdNanos;
     private volatile boolean stopped;
+    private long stalls;
+    private long stallNanos;
 
-    HiccupMeter(final SingleWriterRecorder recorder, final long resolutionNanos) {
+    HiccupMeter(final SingleWriterRecorder recorder, final long resolutionNanos, final long stallThresholdNanos) {
         this.recorder = recorder;
         this.resolutionNanos = resolutionNanos;
+        this.stallThresholdNanos = stallThresholdNanos;
     }
 
     @Override
@@ -38,7 +61,21 @@ final class HiccupMeter implements Runnable {
             }
             final long hiccup = Math.min(elapsed - shortestNanos, HiccupSettings.HIGHEST_TRACKABLE_NANOS);
             recorder.recordValueWithExpectedInterval(hiccup, resolutionNanos);
+            if (hiccup >= stallThresholdNanos) {
+                STALLS.setRelease(this, stalls + 1);
+                STALL_NANOS.setRelease(this, stallNanos + hiccup);
+            }
         }
+    }
+
+    /** The number of stalls so far. */
+    long stalls() {
+        return (long) STALLS.getAcquire(this);
+    }
+
+    /** The total length of the stalls so far, in nanoseconds. */
+    long stallNanos() {
+        return (long) STALL_NANOS.getAcquire(this);
     }
 
     /** Parks until the deadline; a spurious early return would shrink the shortest round. */

@@ -49,7 +49,7 @@ public final class HiccupRecorder implements AutoCloseable {
     private HiccupRecorder(final HiccupSettings settings, final Consumer<String> warnings) {
         this.settings = settings;
         this.recorder = new SingleWriterRecorder(HiccupSettings.HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
-        this.meter = new HiccupMeter(recorder, settings.resolutionNanos());
+        this.meter = new HiccupMeter(recorder, settings.resolutionNanos(), settings.stallNanos());
         this.log = settings.log() == null ? null : IntervalLog.open(settings.log(), warnings);
         this.meterThread = daemon(meter, "mech-hiccup-meter");
         this.logThread = daemon(new Runnable() {
@@ -139,7 +139,8 @@ public final class HiccupRecorder implements AutoCloseable {
 
     /** The hiccups recorded in the intervals closed so far. */
     public synchronized HiccupSnapshot snapshot() {
-        return HiccupSnapshot.of(total, intervals, startMillis);
+        return new HiccupSnapshot(total, intervals, startMillis, intervals == 0 ? 0 : interval.getMaxValue(),
+            meter.stalls(), meter.stallNanos());
     }
 
     /** The settings this recorder runs with. */

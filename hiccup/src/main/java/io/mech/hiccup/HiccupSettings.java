@@ -1,7 +1,6 @@
 package io.mech.hiccup;
 
 import java.nio.file.Path;
-import java.util.Objects;
 
 /**
  * What a {@link HiccupRecorder} measures and where it logs, validated on construction.
@@ -10,9 +9,10 @@ import java.util.Objects;
  *                        interval used to correct for coordinated omission
  * @param intervalNanos   length of one logged interval
  * @param delayNanos      what is recorded before this much time has passed is discarded
+ * @param stallNanos      hiccups at least this long are counted and summed as stalls
  * @param log             the interval log to write, or {@code null} to record in memory only
  */
-public record HiccupSettings(long resolutionNanos, long intervalNanos, long delayNanos, Path log) {
+public record HiccupSettings(long resolutionNanos, long intervalNanos, long delayNanos, long stallNanos, Path log) {
 
     /** The longest hiccup that can be recorded as such (longer ones are clamped): one day. */
     public static final long HIGHEST_TRACKABLE_NANOS = 86_400_000_000_000L;
@@ -29,13 +29,11 @@ public record HiccupSettings(long resolutionNanos, long intervalNanos, long dela
             throw new IllegalArgumentException("resolution (" + resolutionNanos
                 + "ns) must not exceed the interval (" + intervalNanos + "ns)");
         }
+        if (stallNanos < 1_000) {
+            throw new IllegalArgumentException("stall threshold must be at least 1us, got " + stallNanos + "ns");
+        }
         if (delayNanos < 0) {
             throw new IllegalArgumentException("delay must not be negative, got " + delayNanos + "ns");
         }
-    }
-
-    /** The same settings with another log path, for instance the control JVM's. */
-    public HiccupSettings withLog(final Path newLog) {
-        return new HiccupSettings(resolutionNanos, intervalNanos, delayNanos, Objects.requireNonNull(newLog));
     }
 }

@@ -1,52 +1,28 @@
 package io.mech.hiccup;
 
-import java.io.FileNotFoundException;
-import java.nio.file.Path;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
- * An immutable view of the hiccups recorded so far: the distribution since recording began and
- * the number of intervals closed. Values are in nanoseconds.
+ * An immutable view of the hiccups recorded so far: the distribution since recording began,
+ * the longest hiccup of the last closed interval, and the stalls. Values are in nanoseconds.
  */
 public final class HiccupSnapshot {
 
     private final Histogram total;
     private final long intervals;
     private final long startMillis;
+    private final long lastIntervalMaxNanos;
+    private final long stalls;
+    private final long stallNanos;
 
-    private HiccupSnapshot(final Histogram total, final long intervals, final long startMillis) {
-        this.total = total;
+    HiccupSnapshot(final Histogram total, final long intervals, final long startMillis, final long lastIntervalMaxNanos,
+                   final long stalls, final long stallNanos) {
+        this.total = total.copy();
         this.intervals = intervals;
         this.startMillis = startMillis;
-    }
-
-    static HiccupSnapshot of(final Histogram total, final long intervals, final long startMillis) {
-        return new HiccupSnapshot(total.copy(), intervals, startMillis);
-    }
-
-    /**
-     * Adds up every untagged interval of an interval log, for instance the control JVM's.
-     *
-     * @param log a log in HdrHistogram's interval log format
-     * @return the distribution of the whole log
-     * @throws FileNotFoundException when the log does not exist
-     */
-    public static HiccupSnapshot readLog(final Path log) throws FileNotFoundException {
-        final HistogramLogReader reader = new HistogramLogReader(log.toFile());
-        final Histogram total = new Histogram(HiccupSettings.HIGHEST_TRACKABLE_NANOS, HiccupRecorder.SIGNIFICANT_DIGITS);
-        long intervals = 0;
-        long start = Long.MAX_VALUE;
-        EncodableHistogram interval;
-        while ((interval = reader.nextIntervalHistogram()) != null) {
-            if (interval.getTag() == null && interval instanceof Histogram) {
-                total.add((Histogram) interval);
-                start = Math.min(start, interval.getStartTimeStamp());
-                intervals++;
-            }
-        }
-        return new HiccupSnapshot(total, intervals, intervals == 0 ? 0 : start);
+        this.lastIntervalMaxNanos = lastIntervalMaxNanos;
+        this.stalls = stalls;
+        this.stallNanos = stallNanos;
     }
 
     /** The value below which the given percentage of samples fall, in nanoseconds. */
@@ -69,9 +45,24 @@ public final class HiccupSnapshot {
         return intervals;
     }
 
-    /** When recording began, in milliseconds since the epoch. */
+    /** When recording began, in milliseconds since the epoch; 0 before the first interval. */
     public long startMillis() {
         return startMillis;
+    }
+
+    /** The longest hiccup of the last closed interval, in nanoseconds. */
+    public long lastIntervalMaxNanos() {
+        return lastIntervalMaxNanos;
+    }
+
+    /** The number of hiccups at least as long as the stall threshold; -1 where not measured (a control log). */
+    public long stalls() {
+        return stalls;
+    }
+
+    /** The total length of those stalls, without coordinated-omission correction; -1 where not measured. */
+    public long stallNanos() {
+        return stallNanos;
     }
 
     /** A copy of the distribution, for consumers that need the buckets themselves. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.EncodableHistogram;
@@ -34,7 +35,7 @@ class HiccupRecorderTest {
     @Test
     void logsContiguousIntervalsAndTheLastPartialOneAtClose() throws Exception {
         final Path log = dir.resolve("h.hlog");
-        final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 100 * MS, 0, log), warnings::add);
+        final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 100 * MS, 0, 2 * MS, log), warnings::add);
         Thread.sleep(350);
         hiccups.close();
         hiccups.close();
@@ -48,18 +49,45 @@ class HiccupRecorderTest {
         }
         final EncodableHistogram last = intervals.get(intervals.size() - 1);
         assertTrue(last.getEndTimeStamp() - last.getStartTimeStamp() < 100, "last interval is partial");
-        final HiccupSnapshot fromLog = HiccupSnapshot.readLog(log);
+        final HiccupSnapshot fromLog = new LogFollower(log).snapshot();
         assertEquals(hiccups.snapshot().count(), fromLog.count());
         assertEquals(intervals.size(), hiccups.snapshot().intervals());
         assertTrue(fromLog.count() > 100, "a sample per millisecond or so: " + fromLog.count());
+        assertEquals(-1, fromLog.stalls(), "a log does not carry stalls");
+        assertTrue(hiccups.snapshot().stalls() >= 0);
         assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void followerReadsOnlyWholeLinesAndKeepsItsPlace() throws Exception {
+        final Path log = dir.resolve("f.hlog");
+        final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 50 * MS, 0, 2 * MS, log), warnings::add);
+        final LogFollower follower = new LogFollower(log);
+        Thread.sleep(130);
+        final long early = follower.snapshot().intervals();
+        Files.writeString(log, "0.5,0.05,0.1,HISTF", StandardOpenOption.APPEND);
+        Thread.sleep(130);
+        hiccups.close();
+        final HiccupSnapshot late = follower.snapshot();
+        assertTrue(early >= 1 && late.intervals() > early, early + " then " + late.intervals());
+        assertEquals(hiccups.snapshot().intervals(), late.intervals(), "a half-written line is not an interval");
+    }
+
+    @Test
+    void stallsAreCountedWithoutCorrection() throws Exception {
+        final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 50 * MS, 0, 1_000, null), warnings::add);
+        Thread.sleep(200);
+        hiccups.close();
+        final HiccupSnapshot snapshot = hiccups.snapshot();
+        assertTrue(snapshot.stalls() > 0, "with a 1us threshold nearly every round is a stall");
+        assertTrue(snapshot.stallNanos() < 200 * MS, "uncorrected stall time cannot exceed the run: " + snapshot.stallNanos());
     }
 
     @Test
     void headerCarriesStartAndBaseTimeAfterTheDelay() throws Exception {
         final Path log = dir.resolve("d.hlog");
         final long before = System.currentTimeMillis();
-        final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 100 * MS, 200 * MS, log), warnings::add);
+        final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 100 * MS, 200 * MS, 2 * MS, log), warnings::add);
         Thread.sleep(400);
         hiccups.close();
         final List<String> lines = Files.readAllLines(log);
@@ -74,7 +102,7 @@ class HiccupRecorderTest {
     @Test
     void missingDirectoryIsReportedOnceAndRecordingGoesOn() throws Exception {
         final Path log = dir.resolve("no/such/dir/h.hlog");
-        final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 50 * MS, 0, log), warnings::add);
+        final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 50 * MS, 0, 2 * MS, log), warnings::add);
         Thread.sleep(200);
         hiccups.close();
         assertEquals(1, warnings.size(), warnings.toString());
@@ -88,7 +116,7 @@ class HiccupRecorderTest {
         if (!Files.isWritable(full)) {
             return;
         }
-        final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 50 * MS, 0, full), warnings::add);
+        final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 50 * MS, 0, 2 * MS, full), warnings::add);
         Thread.sleep(200);
         hiccups.close();
         assertEquals(1, warnings.size(), warnings.toString());

@@ -13,15 +13,18 @@ import io.mech.hiccup.HiccupSnapshot;
  * @param max       longest hiccup
  * @param samples   number of samples, counting those added for coordinated omission
  * @param intervals number of logged intervals
+ * @param stalls    hiccups at least as long as the stall threshold; -1 where not measured
+ * @param stallTime their total length, uncorrected; -1 where not measured
  * @param log       the interval log, or empty when none is written
  */
 public record HiccupSummary(String jvm, long p50, long p90, long p99, long p999, long max,
-                            long samples, long intervals, String log) {
+                            long samples, long intervals, long stalls, long stallTime, String log) {
 
     /** Summarises a snapshot. */
     public static HiccupSummary of(final String jvm, final HiccupSnapshot snapshot, final String log) {
         return new HiccupSummary(jvm,
             snapshot.percentileNanos(50.0), snapshot.percentileNanos(90.0), snapshot.percentileNanos(99.0),
-            snapshot.percentileNanos(99.9), snapshot.maxNanos(), snapshot.count(), snapshot.intervals(), log);
+            snapshot.percentileNanos(99.9), snapshot.maxNanos(), snapshot.count(), snapshot.intervals(),
+            snapshot.stalls(), snapshot.stallNanos(), log);
     }
 }

@@ -30,6 +30,8 @@ public final class JsonReport {
                 .append(",\"max_ms\":").append(ms(h.max()))
                 .append(",\"samples\":").append(h.samples())
                 .append(",\"intervals\":").append(h.intervals())
+                .append(",\"stalls\":").append(h.stalls())
+                .append(",\"stall_ms\":").append(h.stallTime() < 0 ? "-1" : ms(h.stallTime()))
                 .append(",\"log\":").append(quote(h.log()))
                 .append('}');
         }

@@ -20,6 +20,11 @@ public final class TextReport {
                     h.jvm(), ms(h.p50()), ms(h.p90()), ms(h.p99()), ms(h.p999()), ms(h.max()), h.samples(), h.intervals()));
             }
             for (final HiccupSummary h : report.hiccups()) {
+                if (h.stalls() >= 0) {
+                    out.append(String.format(Locale.ROOT, "  %s stalled %.3f ms in %d stalls%n", h.jvm(), ms(h.stallTime()), h.stalls()));
+                }
+            }
+            for (final HiccupSummary h : report.hiccups()) {
                 if (!h.log().isEmpty()) {
                     out.append("  ").append(h.jvm()).append(" log: ").append(h.log()).append(System.lineSeparator());
                 }

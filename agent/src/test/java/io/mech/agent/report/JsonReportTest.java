@@ -10,10 +10,10 @@ class JsonReportTest {
     @Test
     void rendersMillisecondsAndEscapesText() {
         final Report report = new Report(42, 1500,
-            List.of(new HiccupSummary("host", 70_000, 96_000, 176_000, 2_245_000, 300_417_000, 3131, 4, "/tmp/a \"b\".hlog")),
+            List.of(new HiccupSummary("host", 70_000, 96_000, 176_000, 2_245_000, 300_417_000, 3131, 4, 2, 301_500_000, "/tmp/a \"b\".hlog")),
             List.of("line\nbreak"));
         assertEquals("{\"pid\":42,\"run_ms\":1500,\"hiccups\":[{\"jvm\":\"host\",\"p50_ms\":0.070,\"p90_ms\":0.096,"
-            + "\"p99_ms\":0.176,\"p99_9_ms\":2.245,\"max_ms\":300.417,\"samples\":3131,\"intervals\":4,"
+            + "\"p99_ms\":0.176,\"p99_9_ms\":2.245,\"max_ms\":300.417,\"samples\":3131,\"intervals\":4,\"stalls\":2,\"stall_ms\":301.500,"
             + "\"log\":\"/tmp/a \\\"b\\\".hlog\"}],\"notes\":[\"line\\u000abreak\"]}\n", JsonReport.render(report));
     }
 }
