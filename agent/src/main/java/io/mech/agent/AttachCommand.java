@@ -97,7 +97,9 @@ final class AttachCommand {
             }
             vm.loadAgent(OwnJar.path(), options);
             final String log = vm.getSystemProperties().getProperty(Mech.LOG_PROPERTY);
-            System.out.println("mech attached to pid " + pid + (log == null ? " (no hiccup log)" : "; hiccup log: " + log));
+            final String metrics = vm.getSystemProperties().getProperty(Mech.METRICS_PROPERTY);
+            System.out.println("mech attached to pid " + pid + (log == null ? " (no hiccup log)" : "; hiccup log: " + log)
+                + (metrics == null ? "" : "; metrics: " + metrics));
             return 0;
         } catch (final AgentLoadException | AgentInitializationException | IOException e) {
             System.err.println("mech attach: pid " + pid + " did not load mech: " + e.getMessage());

@@ -1,11 +1,22 @@
 package io.mech.agent;
 
+import io.mech.exporter.ExporterSettings;
+import io.mech.exporter.HiccupFamilies;
+import io.mech.exporter.MetricFamilies;
+import io.mech.exporter.PrometheusEndpoint;
 import io.mech.hiccup.ControlJvm;
 import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.HiccupSettings;
+import io.mech.hiccup.HiccupSnapshot;
 import io.mech.hiccup.LogPath;
 import io.mech.hiccup.Pid;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * mech running inside a host JVM: the parts the options switch on, stopped together by one
@@ -24,6 +35,9 @@ final class Mech {
      */
     static final String LOG_PROPERTY = "io.mech.hiccup.log";
 
+    /** The system property in which a running mech publishes its /metrics address. */
+    static final String METRICS_PROPERTY = "io.mech.metrics";
+
     private static final long START_WAIT_MILLIS = 5_000;
 
     private final Options options;
@@ -31,6 +45,7 @@ final class Mech {
     private final Thread starter;
     private HiccupRecorder hiccups;
     private ControlJvm control;
+    private PrometheusEndpoint endpoint;
 
     private Mech(final Options options) {
         this.options = options;
@@ -82,10 +97,54 @@ final class Mech {
                     Console.warn("option 'hiccup.control' needs a hiccup.log for the control JVM to write; no control JVM");
                 }
             }
+            if (options.flag(Option.PROMETHEUS)) {
+                endpoint = startEndpoint();
+            }
             new Reporter(options, hiccups, control, startNanos).startPeriodic();
         } catch (final Throwable t) {
             Console.warn("not started: " + t);
         }
+    }
+
+    private PrometheusEndpoint startEndpoint() {
+        final ExporterSettings settings;
+        try {
+            settings = new ExporterSettings(options.text(Option.PROMETHEUS_HOST), options.port(Option.PROMETHEUS_PORT),
+                options.text(Option.PROMETHEUS_USER), path(Option.PROMETHEUS_PASSWORD_FILE), path(Option.PROMETHEUS_KEYSTORE),
+                path(Option.PROMETHEUS_KEYSTORE_PASSWORD_FILE), options.flag(Option.PROMETHEUS_JVM),
+                options.text(Option.PROMETHEUS_HISTOGRAM).equals("classic"));
+        } catch (final IllegalArgumentException e) {
+            Console.warn(e.getMessage() + "; no /metrics endpoint");
+            return null;
+        }
+        final List<MetricFamilies> sources = new ArrayList<>();
+        if (hiccups != null) {
+            final Map<String, Supplier<HiccupSnapshot>> jvms = new LinkedHashMap<>();
+            jvms.put("host", hiccups::snapshot);
+            if (control != null) {
+                jvms.put("control", this::controlSnapshot);
+            }
+            sources.add(new HiccupFamilies(jvms, settings.classicBuckets()));
+        }
+        final PrometheusEndpoint started = PrometheusEndpoint.start(settings, sources, Console.WARNINGS);
+        if (started != null) {
+            System.setProperty(METRICS_PROPERTY, (settings.keystore() == null ? "http://" : "https://")
+                + settings.host() + ":" + started.port() + "/metrics");
+        }
+        return started;
+    }
+
+    private HiccupSnapshot controlSnapshot() {
+        try {
+            return control.snapshot();
+        } catch (final IOException e) {
+            return null;
+        }
+    }
+
+    private Path path(final Option option) {
+        final String value = options.text(option);
+        return value.isEmpty() ? null : Path.of(value);
     }
 
     private static HiccupSettings hiccupSettings(final Options options) {
@@ -112,6 +171,9 @@ final class Mech {
             }
             if (control != null) {
                 control.close();
+            }
+            if (endpoint != null) {
+                endpoint.close();
             }
             new Reporter(options, hiccups, control, startNanos).finalReport();
         } catch (final Throwable t) {

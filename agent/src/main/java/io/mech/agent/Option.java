@@ -19,6 +19,17 @@ enum Option {
         "hiccups at least this long count as stalls: counted and summed without correction"),
     HICCUP_CONTROL("hiccup.control", Kind.BOOLEAN, "false",
         "start an idle control JVM that logs its own hiccups to the log path plus .c and exits with the host"),
+    PROMETHEUS("prometheus", Kind.SWITCH, "on", "serve /metrics for Prometheus"),
+    PROMETHEUS_HOST("prometheus.host", Kind.TEXT, "127.0.0.1", "address to serve /metrics on; 0.0.0.0 for every interface"),
+    PROMETHEUS_PORT("prometheus.port", Kind.PORT, "9464", "port to serve /metrics on; 0 for any free port"),
+    PROMETHEUS_USER("prometheus.user", Kind.TEXT, "", "basic-auth user; needs prometheus.password-file"),
+    PROMETHEUS_PASSWORD_FILE("prometheus.password-file", Kind.TEXT, "", "file whose first line is the basic-auth password"),
+    PROMETHEUS_KEYSTORE("prometheus.keystore", Kind.TEXT, "", "PKCS12 or JKS keystore: serve HTTPS instead of HTTP"),
+    PROMETHEUS_KEYSTORE_PASSWORD_FILE("prometheus.keystore-password-file", Kind.TEXT, "",
+        "file whose first line is the keystore password"),
+    PROMETHEUS_JVM("prometheus.jvm", Kind.SWITCH, "on", "also export client_java's JVM metrics"),
+    PROMETHEUS_HISTOGRAM("prometheus.histogram", Kind.HISTOGRAM, "native",
+        "native: exponential buckets (needs Prometheus with native histograms); classic: fixed buckets"),
     REPORT("report", Kind.TEXT, "stderr", "where the report goes at exit: stderr, off, or a file path"),
     REPORT_INTERVAL("report.interval", Kind.DURATION, "0", "also report this often while running (0: only at exit)"),
     REPORT_JSON("report.json", Kind.TEXT, "", "also write the report as JSON to this file");
@@ -31,6 +42,10 @@ enum Option {
         SWITCH("on or off"),
         /** a number and a unit. */
         DURATION("a duration such as 5s, 1ms or 250us"),
+        /** a TCP port. */
+        PORT("a port number from 0 to 65535"),
+        /** the kind of Prometheus histogram. */
+        HISTOGRAM("native or classic"),
         /** any text, a path for instance. */
         TEXT("text");
 

@@ -107,6 +107,15 @@ final class Options {
                 } catch (final IllegalArgumentException e) {
                     return "";
                 }
+            case PORT:
+                try {
+                    final int port = Integer.parseInt(value.trim());
+                    return port >= 0 && port <= 65_535 ? null : "";
+                } catch (final NumberFormatException e) {
+                    return "";
+                }
+            case HISTOGRAM:
+                return value.trim().equals("native") || value.trim().equals("classic") ? null : "";
             default:
                 return null;
         }
@@ -143,6 +152,11 @@ final class Options {
     /** The value of a duration option, in nanoseconds. */
     long nanos(final Option option) {
         return Durations.parseNanos(values.get(option));
+    }
+
+    /** The value of a port option. */
+    int port(final Option option) {
+        return Integer.parseInt(values.get(option).trim());
     }
 
     /** The value of a text option; empty when unset. */

@@ -77,6 +77,10 @@ final class Reporter {
                 notes.add("control JVM log " + control.log() + " unreadable: " + e.getMessage());
             }
         }
+        final String metrics = System.getProperty(Mech.METRICS_PROPERTY);
+        if (metrics != null) {
+            notes.add("metrics: " + metrics);
+        }
         return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, notes);
     }
 

@@ -1,0 +1,92 @@
+package io.mech.exporter;
+
+import io.mech.hiccup.HiccupSnapshot;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.Quantile;
+import io.prometheus.metrics.model.snapshots.Quantiles;
+import io.prometheus.metrics.model.snapshots.SummarySnapshot;
+import io.prometheus.metrics.model.snapshots.Unit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The hiccup recorder's families, one series per JVM ({@code jvm="host"} and, with a control
+ * JVM, {@code jvm="control"}). Every distribution covers the time since recording began, so the
+ * histogram and the HdrHistogram quantiles of one scrape describe the same window.
+ */
+public final class HiccupFamilies implements MetricFamilies {
+
+    /** The quantiles HdrHistogram computes, 1.0 being the maximum. */
+    static final double[] QUANTILES = {0.5, 0.9, 0.99, 0.999, 1.0};
+
+    private final Map<String, Supplier<HiccupSnapshot>> jvms;
+    private final boolean classic;
+
+    /**
+     * @param jvms    a snapshot supplier per value of the {@code jvm} label; a supplier may return null when it has nothing yet
+     * @param classic true for classic buckets instead of native ones
+     */
+    public HiccupFamilies(final Map<String, Supplier<HiccupSnapshot>> jvms, final boolean classic) {
+        this.jvms = Map.copyOf(jvms);
+        this.classic = classic;
+    }
+
+    @Override
+    public List<MetricSnapshot> collect() {
+        final HistogramSnapshot.Builder histogram = HistogramSnapshot.builder().name("mech_hiccup_seconds").unit(Unit.SECONDS)
+            .help("Hiccups of the JVM since recording began: how much longer than the shortest round the recorder "
+                + "thread took to wake, corrected for coordinated omission");
+        final SummarySnapshot.Builder quantiles = SummarySnapshot.builder().name("mech_hiccup_hdr_seconds").unit(Unit.SECONDS)
+            .help("Hiccup quantiles since recording began, computed by HdrHistogram; quantile 1 is the maximum");
+        final GaugeSnapshot.Builder intervalMax = GaugeSnapshot.builder().name("mech_hiccup_interval_max_seconds")
+            .unit(Unit.SECONDS).help("Longest hiccup of the last closed interval");
+        final CounterSnapshot.Builder stallTime = CounterSnapshot.builder().name("mech_hiccup_stall_seconds").unit(Unit.SECONDS)
+            .help("Total time the JVM stood still in hiccups at least hiccup.attribute-above long, uncorrected");
+        final CounterSnapshot.Builder stalls = CounterSnapshot.builder().name("mech_hiccup_stalls")
+            .help("Hiccups at least hiccup.attribute-above long");
+        for (final Map.Entry<String, Supplier<HiccupSnapshot>> jvm : jvms.entrySet()) {
+            final HiccupSnapshot snapshot = jvm.getValue().get();
+            if (snapshot == null) {
+                continue;
+            }
+            final Labels labels = Labels.of("jvm", jvm.getKey());
+            final Histogram nanos = snapshot.histogram();
+            final double sum = nanos.getTotalCount() == 0 ? 0 : nanos.getMean() * nanos.getTotalCount() / 1e9;
+            histogram.dataPoint(histogramPoint(nanos, labels, sum));
+            final List<Quantile> q = new ArrayList<>(QUANTILES.length);
+            for (final double quantile : QUANTILES) {
+                q.add(new Quantile(quantile, nanos.getValueAtPercentile(quantile * 100) / 1e9));
+            }
+            quantiles.dataPoint(SummarySnapshot.SummaryDataPointSnapshot.builder().labels(labels)
+                .count(nanos.getTotalCount()).sum(sum).quantiles(Quantiles.of(q)).build());
+            intervalMax.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels)
+                .value(snapshot.lastIntervalMaxNanos() / 1e9).build());
+            if (snapshot.stalls() >= 0) {
+                stallTime.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels)
+                    .value(snapshot.stallNanos() / 1e9).build());
+                stalls.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels)
+                    .value(snapshot.stalls()).build());
+            }
+        }
+        return List.of(histogram.build(), quantiles.build(), intervalMax.build(), stallTime.build(), stalls.build());
+    }
+
+    private HistogramSnapshot.HistogramDataPointSnapshot histogramPoint(final Histogram nanos, final Labels labels,
+                                                                        final double sum) {
+        final HistogramSnapshot.HistogramDataPointSnapshot.Builder point =
+            HistogramSnapshot.HistogramDataPointSnapshot.builder().labels(labels).sum(sum);
+        if (classic) {
+            return point.classicHistogramBuckets(ClassicBuckets.map(nanos)).build();
+        }
+        final NativeBuckets.Mapped mapped = NativeBuckets.map(nanos);
+        return point.nativeSchema(NativeBuckets.SCHEMA).nativeZeroThreshold(NativeBuckets.ZERO_THRESHOLD)
+            .nativeZeroCount(mapped.zeroCount()).nativeBucketsForPositiveValues(mapped.buckets()).build();
+    }
+}

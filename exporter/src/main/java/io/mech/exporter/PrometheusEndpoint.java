@@ -1,0 +1,131 @@
+package io.mech.exporter;
+
+import com.sun.net.httpserver.BasicAuthenticator;
+import com.sun.net.httpserver.HttpsConfigurator;
+import io.prometheus.metrics.config.PrometheusProperties;
+import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.MessageDigest;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+
+/**
+ * mech's /metrics endpoint: client_java's HTTP server on its own registry and configuration,
+ * so it neither reads nor disturbs the host's client_java.
+ *
+ * <p>Guarantees: starting never throws; a port in use or an unreadable secret yields one warning
+ * and no endpoint. Every thread it starts is a daemon whose name begins with {@code mech-}.
+ */
+public final class PrometheusEndpoint implements AutoCloseable {
+
+    private static final int SCRAPE_THREADS = 2;
+
+    private final HTTPServer server;
+
+    private PrometheusEndpoint(final HTTPServer server) {
+        this.server = server;
+    }
+
+    /**
+     * Starts serving.
+     *
+     * @param settings where and how to serve
+     * @param sources  the families to expose
+     * @param warnings told, in one line, why the endpoint could not start
+     * @return the running endpoint, or null when it could not start
+     */
+    public static PrometheusEndpoint start(final ExporterSettings settings, final List<MetricFamilies> sources,
+                                           final Consumer<String> warnings) {
+        final String where = settings.host() + ":" + settings.port();
+        try {
+            final PrometheusProperties config = IsolatedProperties.create();
+            final PrometheusRegistry registry = new PrometheusRegistry();
+            registry.register(new MechCollector(sources));
+            if (settings.jvmMetrics()) {
+                JvmMetrics.builder(config).register(registry);
+            }
+            final ExecutorService scrapes = Executors.newFixedThreadPool(SCRAPE_THREADS, new DaemonThreads());
+            final HTTPServer.Builder builder = HTTPServer.builder(config).hostname(settings.host()).port(settings.port())
+                .registry(registry).executorService(scrapes);
+            if (!settings.user().isEmpty()) {
+                builder.authenticator(basicAuth(settings.user(), secret(settings.passwordFile())));
+            }
+            if (settings.keystore() != null) {
+                builder.httpsConfigurator(new HttpsConfigurator(tls(settings.keystore(), secret(settings.keystorePassword()))));
+            }
+            final Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
+            final HTTPServer server;
+            try {
+                server = builder.buildAndStart();
+            } catch (final IOException e) {
+                scrapes.shutdownNow();
+                throw e;
+            }
+            nameNewThreads(before);
+            return new PrometheusEndpoint(server);
+        } catch (final IOException | GeneralSecurityException | RuntimeException e) {
+            warnings.accept("cannot serve /metrics on " + where + " (" + e + "); recording and logging go on");
+            return null;
+        }
+    }
+
+    /** The JDK's HTTP server names its dispatcher itself; prefix it so every thread of mech says so. */
+    private static void nameNewThreads(final Set<Thread> before) {
+        for (final Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (!before.contains(thread) && !thread.getName().startsWith("mech-")) {
+                thread.setName("mech-prometheus-" + thread.getName());
+            }
+        }
+    }
+
+    private static String secret(final Path file) throws IOException {
+        final List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        if (lines.isEmpty() || lines.get(0).isEmpty()) {
+            throw new IOException(file + " is empty; its first line must hold the secret");
+        }
+        return lines.get(0);
+    }
+
+    private static BasicAuthenticator basicAuth(final String user, final String password) {
+        final byte[] expected = (user + ":" + password).getBytes(StandardCharsets.UTF_8);
+        return new BasicAuthenticator("mech") {
+            @Override
+            public boolean checkCredentials(final String givenUser, final String givenPassword) {
+                return MessageDigest.isEqual(expected, (givenUser + ":" + givenPassword).getBytes(StandardCharsets.UTF_8));
+            }
+        };
+    }
+
+    private static SSLContext tls(final Path keystore, final String password) throws IOException, GeneralSecurityException {
+        final KeyStore store = KeyStore.getInstance(keystore.toFile(), password.toCharArray());
+        final KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        keys.init(store, password.toCharArray());
+        final SSLContext context = SSLContext.getInstance("TLS");
+        context.init(keys.getKeyManagers(), null, null);
+        return context;
+    }
+
+    /** The port served, useful when port 0 asked for any free one. */
+    public int port() {
+        return server.getPort();
+    }
+
+    /** Stops serving. */
+    @Override
+    public void close() {
+        server.close();
+    }
+}
