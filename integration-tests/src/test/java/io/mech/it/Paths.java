@@ -19,6 +19,21 @@ public final class Paths {
         return jar;
     }
 
+    /** examples/target/mech-examples.jar. */
+    public static Path examplesJar() {
+        final Path jar = Path.of(System.getProperty("mech.examples.jar", "../examples/target/mech-examples.jar"))
+            .toAbsolutePath().normalize();
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: run 'mvn verify' from the top directory");
+        }
+        return jar;
+    }
+
+    /** A file of the repository, named from its top directory. */
+    public static Path repoFile(final String relative) {
+        return Path.of(System.getProperty("mech.repo", "..")).resolve(relative).toAbsolutePath().normalize();
+    }
+
     /** This module's compiled test classes, which hold the host applications. */
     public static String testClasses() {
         return codeSource(Paths.class).toString();

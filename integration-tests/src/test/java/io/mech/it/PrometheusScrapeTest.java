@@ -1,0 +1,148 @@
+package io.mech.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A real Prometheus scrapes mech in a JVM running the GC-pause kernel. */
+class PrometheusScrapeTest {
+
+    /** Schema 3: neighbouring bucket bounds differ by this factor. */
+    private static final double BUCKET_WIDTH = Math.pow(2, 1.0 / 8);
+
+    @TempDir
+    static Path dir;
+
+    private static Forked host;
+    private static PrometheusServer prometheus;
+    private static int mechPort;
+
+    @BeforeAll
+    static void start() throws Exception {
+        mechPort = PrometheusServer.freePort();
+        host = Forked.start(dir, Forked.javaWithMech(Path.of(System.getProperty("java.home")),
+            "prometheus.port=" + mechPort + ",hiccup.interval=1s,report=off,hiccup.log=" + dir.resolve("gc.hlog"),
+            "-Xmx512m", "-jar", Paths.examplesJar().toString(), "gc-pause", "large-live-set", "--seconds", "40"));
+        prometheus = PrometheusServer.start(dir, mechPort);
+        final long deadline = System.nanoTime() + 30_000_000_000L;
+        while (PrometheusServer.values(prometheus.query("count_over_time(mech_hiccup_hdr_seconds_count{jvm=\"host\"}[1m])",
+            now())).stream().noneMatch(n -> n >= 6)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("Prometheus did not get 6 scrapes of mech within 30 s");
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (prometheus != null) {
+            prometheus.close();
+        }
+        if (host != null) {
+            ProcessHandle.of(host.pid()).ifPresent(ProcessHandle::destroy);
+            host.await(30);
+        }
+    }
+
+    private static double now() {
+        return System.currentTimeMillis() / 1000.0;
+    }
+
+    private static double single(final String promql, final double time) throws Exception {
+        final List<Double> values = PrometheusServer.values(prometheus.query(promql, time));
+        assertEquals(1, values.size(), promql + " -> " + values);
+        return values.get(0);
+    }
+
+    @Test
+    void nativeHistogramQuantileAgreesWithHdrHistogram() throws Exception {
+        final double time = now() - 1;
+        for (final String q : List.of("0.5", "0.99")) {
+            final double nativeQuantile = single("histogram_quantile(" + q + ", mech_hiccup_seconds{jvm=\"host\"})", time);
+            final double hdr = single("mech_hiccup_hdr_seconds{jvm=\"host\",quantile=\"" + q + "\"}", time);
+            final double ratio = nativeQuantile / hdr;
+            assertTrue(ratio <= BUCKET_WIDTH * 1.02 && ratio >= 1 / (BUCKET_WIDTH * 1.02),
+                "q" + q + ": native " + nativeQuantile + " s vs HdrHistogram " + hdr + " s");
+        }
+        assertTrue(single("mech_hiccup_hdr_seconds{jvm=\"host\",quantile=\"1.0\"}", time) > 0.005,
+            "the GC kernel's pauses show as hiccups");
+    }
+
+    @Test
+    void jvmMetricsArePresent() throws Exception {
+        assertFalse(PrometheusServer.values(prometheus.query("jvm_memory_used_bytes", now())).isEmpty());
+        assertFalse(PrometheusServer.values(prometheus.query("jvm_threads_current", now())).isEmpty());
+    }
+
+    @Test
+    void promtoolFindsNothingToLint() throws Exception {
+        final String text = scrapeText();
+        final Process promtool = new ProcessBuilder(PrometheusServer.binary("promtool"), "check", "metrics")
+            .redirectErrorStream(true).start();
+        promtool.getOutputStream().write(text.getBytes(StandardCharsets.UTF_8));
+        promtool.getOutputStream().close();
+        final String output = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, promtool.waitFor(), output);
+        assertEquals("", output.trim());
+    }
+
+    @Test
+    void dashboardUsesOnlyNamesMechExports() throws Exception {
+        final String dashboard = Files.readString(Paths.repoFile("examples/grafana/mech-dashboard.json"));
+        final Set<String> exported = exportedNames(scrapeText());
+        final Matcher names = Pattern.compile("\\b(mech_[a-z0-9_]+)").matcher(dashboard);
+        final Set<String> used = new TreeSet<>();
+        while (names.find()) {
+            used.add(names.group(1));
+        }
+        assertFalse(used.isEmpty());
+        final List<String> unknown = new ArrayList<>();
+        for (final String name : used) {
+            if (!exported.contains(name)) {
+                unknown.add(name);
+            }
+        }
+        assertEquals(List.of(), unknown, "names the dashboard uses but mech does not export; exported: " + exported);
+        assertFalse(dashboard.contains("jvm_"), "the dashboard is built only on mech's own names");
+    }
+
+    /** Every series name a text scrape holds, and the family names behind them. */
+    private static Set<String> exportedNames(final String text) {
+        final Set<String> names = new TreeSet<>();
+        for (final String line : text.split("\n")) {
+            if (line.startsWith("# TYPE ")) {
+                names.add(line.split(" ")[2]);
+            } else if (!line.startsWith("#") && !line.isBlank()) {
+                names.add(line.split("[{ ]")[0]);
+            }
+        }
+        return names;
+    }
+
+    private static String scrapeText() throws Exception {
+        final HttpResponse<String> response = HttpClient.newHttpClient().send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + mechPort + "/metrics"))
+                .header("Accept", "text/plain; version=0.0.4").build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode());
+        return response.body();
+    }
+}

@@ -1,0 +1,137 @@
+package io.mech.it;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The real Prometheus server from Debian's package, started on 127.0.0.1 for one test class
+ * with native histograms on and a 1 s scrape interval. Installs the package when it is missing.
+ */
+public final class PrometheusServer implements AutoCloseable {
+
+    private static final Pattern SCALAR = Pattern.compile("\"value\":\\[[0-9.]+,\"([^\"]+)\"\\]");
+
+    private final Process process;
+    private final int port;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private PrometheusServer(final Process process, final int port) {
+        this.process = process;
+        this.port = port;
+    }
+
+    /** Starts Prometheus scraping the given loopback targets every second. */
+    public static PrometheusServer start(final Path dir, final int... targetPorts) throws Exception {
+        final String binary = binary("prometheus");
+        final StringBuilder targets = new StringBuilder();
+        for (final int target : targetPorts) {
+            targets.append(targets.length() == 0 ? "" : ", ").append("'127.0.0.1:").append(target).append('\'');
+        }
+        final Path config = Files.writeString(dir.resolve("prometheus.yml"), "global:\n  scrape_interval: 1s\n"
+            + "  evaluation_interval: 1s\nscrape_configs:\n  - job_name: mech\n    static_configs:\n"
+            + "      - targets: [" + targets + "]\n");
+        final int port = freePort();
+        final Process process = new ProcessBuilder(binary, "--config.file=" + config,
+            "--storage.tsdb.path=" + Files.createDirectories(dir.resolve("tsdb")),
+            "--web.listen-address=127.0.0.1:" + port, "--enable-feature=native-histograms")
+            .redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();
+        final PrometheusServer server = new PrometheusServer(process, port);
+        server.awaitReady(dir.resolve("prometheus.log"));
+        return server;
+    }
+
+    /** The path of a Prometheus tool, installing Debian's package first when it is missing. */
+    public static String binary(final String name) throws Exception {
+        for (final String dir : List.of("/usr/bin", "/usr/local/bin")) {
+            if (Files.isExecutable(Path.of(dir, name))) {
+                return Path.of(dir, name).toString();
+            }
+        }
+        final Process install = new ProcessBuilder("apt-get", "install", "-y", "--no-install-recommends", "prometheus")
+            .redirectErrorStream(true).start();
+        final String output = new String(install.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!install.waitFor(300, TimeUnit.SECONDS) || install.exitValue() != 0 || !Files.isExecutable(Path.of("/usr/bin", name))) {
+            throw new IllegalStateException("Prometheus is not installed and 'apt-get install prometheus' failed "
+                + "(run it as root, or run .ci/run):\n" + output);
+        }
+        return "/usr/bin/" + name;
+    }
+
+    /** A TCP port free on loopback right now. */
+    public static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private void awaitReady(final Path log) throws Exception {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("Prometheus exited:\n" + Files.readString(log));
+            }
+            try {
+                if (get("/-/ready").statusCode() == 200) {
+                    return;
+                }
+            } catch (final IOException notYet) {
+                // Still starting.
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException("Prometheus not ready within 30 s:\n" + Files.readString(log));
+    }
+
+    private HttpResponse<String> get(final String path) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+            .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** The raw JSON answer of an instant query, evaluated at the given Unix time. */
+    public String query(final String promql, final double time) throws IOException, InterruptedException {
+        final HttpResponse<String> response = get("/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8)
+            + "&time=" + time);
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException(promql + ": HTTP " + response.statusCode() + " " + response.body());
+        }
+        return response.body();
+    }
+
+    /** The sample values of an instant query's answer. */
+    public static List<Double> values(final String json) {
+        final List<Double> values = new ArrayList<>();
+        final Matcher m = SCALAR.matcher(json);
+        while (m.find()) {
+            values.add(Double.parseDouble(m.group(1)));
+        }
+        return values;
+    }
+
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        } catch (final InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}
