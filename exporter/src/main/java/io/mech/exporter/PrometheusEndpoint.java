@@ -76,7 +76,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
             }
             nameNewThreads(before);
             return new PrometheusEndpoint(server);
-        } catch (final IOException | GeneralSecurityException | RuntimeException e) {
+        } catch (final IOException | GeneralSecurityException | RuntimeException | LinkageError e) {
             warnings.accept("cannot serve /metrics on " + where + " (" + e + "); recording and logging go on");
             return null;
         }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** A process started by a test, its output captured in files, always bounded in time. */
@@ -38,13 +39,20 @@ public final class Forked {
 
     /** Starts a command with output going to files in dir. */
     public static Forked start(final Path dir, final List<String> command) throws IOException {
+        return start(dir, command, Map.of());
+    }
+
+    /** Starts a command with extra environment variables. */
+    public static Forked start(final Path dir, final List<String> command, final Map<String, String> environment)
+        throws IOException {
         final String name = "p" + System.nanoTime();
         final Path out = dir.resolve(name + ".out");
         final Path err = dir.resolve(name + ".err");
-        final Process process = new ProcessBuilder(command).directory(dir.toFile())
+        final ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
             .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-            .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        return new Forked(process, out, err);
+            .redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(environment);
+        return new Forked(builder.start(), out, err);
     }
 
     /** Runs a command to completion. */

@@ -1,0 +1,70 @@
+package io.mech.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mech.it.hosts.SleepingHost;
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The exporter inside the real, relocated mech.jar. */
+class ExporterAgentTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void busyPortWarnsOnceAndHiccupsAreStillLogged() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            final Path log = dir.resolve("busy.hlog");
+            final Forked.Result result = Forked.run(dir, Forked.javaWithMech(Path.of(System.getProperty("java.home")),
+                "report=off,hiccup.interval=200ms,prometheus.port=" + taken.getLocalPort() + ",hiccup.log=" + log,
+                "-cp", Paths.testClasses(), SleepingHost.class.getName(), "1000"), 30);
+            assertEquals(0, result.exit());
+            assertTrue(result.out().contains("host done"));
+            final List<String> lines = result.mechLines();
+            assertEquals(1, lines.size(), result.err());
+            assertTrue(lines.get(0).contains("cannot serve /metrics on 127.0.0.1:" + taken.getLocalPort()), lines.get(0));
+            assertTrue(HdrTools.intervalLines(log).size() >= 4, "hiccups logged while the port was taken");
+        }
+    }
+
+    @Test
+    void hostClientJavaSettingsDoNotReachMech() throws Exception {
+        final int port = PrometheusServer.freePort();
+        final String classpath = Paths.testClasses() + File.pathSeparator + Paths.codeSource(ExporterAgentTest.class)
+            .resolve("host-config");
+        final Forked host = Forked.start(dir, Forked.javaWithMech(Path.of(System.getProperty("java.home")),
+            "report=off,hiccup.log=,prometheus.port=" + port,
+            "-Dio.prometheus.exporter.httpServer.port=2", "-Dio.prometheus.other_unknown=1",
+            "-cp", classpath, SleepingHost.class.getName(), "4000"),
+            // client_java reads these whatever its package is called: relocation renames properties, not variables.
+            Map.of("IO_PROMETHEUS_EXPORTER_HTTP_SERVER_PORT", "3", "IO_PROMETHEUS_EXPORTER_HTTPSERVER_PORT", "3"));
+        HttpResponse<String> response = null;
+        for (int attempt = 0; attempt < 50 && response == null; attempt++) {
+            Thread.sleep(100);
+            try {
+                response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + port + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
+            } catch (final IOException notYet) {
+                response = null;
+            }
+        }
+        final Forked.Result result = host.await(30);
+        assertTrue(response != null && response.statusCode() == 200, "mech served on its own port");
+        assertTrue(response.body().contains("mech_hiccup_seconds"));
+        assertEquals(0, result.exit());
+        assertEquals(List.of(), result.mechLines(), result.err());
+    }
+}
