@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Command line: {@code <kernel> [variant] [--seconds N] [--threads N]}, or {@code list}.
+ * Command line: {@code <kernel>[,<kernel>...] [variant] [--seconds N] [--threads N]}, or {@code list}.
  * Prints one machine-parsable line per variant run; exits non-zero on any failed self-check.
  */
 public final class Main {
@@ -71,35 +71,57 @@ public final class Main {
             }
         }
         if (positional.isEmpty() || positional.size() > 2) {
-            err.println("usage: java -jar mech-examples.jar <kernel> [variant] [--seconds N] [--threads N] | list");
+            err.println("usage: java -jar mech-examples.jar <kernel>[,<kernel>...] [variant] [--seconds N] [--threads N] | list");
             printList(err);
             return USAGE;
         }
-        final Optional<Kernel> kernel = Kernels.runnable(positional.get(0));
-        if (kernel.isEmpty()) {
-            err.println("unknown kernel '" + positional.get(0) + "'");
-            printList(err);
+        final String[] names = positional.get(0).split(",");
+        if (names.length > 1 && positional.size() == 2) {
+            err.println("a variant can only be named with a single kernel, not with '" + positional.get(0) + "'");
             return USAGE;
         }
-        final KernelDescriptor descriptor = kernel.get().descriptor();
-        final List<VariantDescriptor> variants;
-        if (positional.size() == 2) {
-            final Optional<VariantDescriptor> variant = descriptor.variant(positional.get(1));
-            if (variant.isEmpty()) {
-                err.println("unknown variant '" + positional.get(1) + "' of kernel " + descriptor.name());
+        final List<Kernel> kernels = new ArrayList<>();
+        for (final String name : names) {
+            final Optional<Kernel> kernel = Kernels.runnable(name);
+            if (kernel.isEmpty()) {
+                err.println("unknown kernel '" + name + "'");
                 printList(err);
                 return USAGE;
             }
-            variants = List.of(variant.get());
-        } else {
-            variants = descriptor.variants();
+            kernels.add(kernel.get());
         }
         final RunConfig config = new RunConfig(seconds, threads);
+        int status = OK;
+        for (final Kernel kernel : kernels) {
+            final KernelDescriptor descriptor = kernel.descriptor();
+            final List<VariantDescriptor> variants;
+            if (positional.size() == 2) {
+                final Optional<VariantDescriptor> variant = descriptor.variant(positional.get(1));
+                if (variant.isEmpty()) {
+                    err.println("unknown variant '" + positional.get(1) + "' of kernel " + descriptor.name());
+                    printList(err);
+                    return USAGE;
+                }
+                variants = List.of(variant.get());
+            } else {
+                variants = descriptor.variants();
+            }
+            final int kernelStatus = runVariants(kernel, variants, config, out, err);
+            if (kernelStatus == FAILED) {
+                status = FAILED;
+            }
+        }
+        return status;
+    }
+
+    private static int runVariants(final Kernel kernel, final List<VariantDescriptor> variants, final RunConfig config,
+                                   final PrintStream out, final PrintStream err) {
+        final KernelDescriptor descriptor = kernel.descriptor();
         int status = OK;
         for (final VariantDescriptor variant : variants) {
             final String prefix = "kernel=" + descriptor.name() + " variant=" + variant.name();
             try {
-                out.println(prefix + " " + format(kernel.get().run(variant, config)));
+                out.println(prefix + " " + format(kernel.run(variant, config)));
             } catch (final VariantUnavailableException e) {
                 out.println(prefix + " status=skipped");
                 err.println(prefix + " skipped: " + e.getMessage());

@@ -79,4 +79,27 @@ class MainTest {
         assertTrue(output.stdout().matches("kernel=false-sharing variant=padded threads=2 seconds=\\S+ ops=\\d+ ops_per_sec=\\d+\\R"),
                 output.stdout());
     }
+
+    @Test
+    void severalKernelsRunInOneJvmInTheGivenOrder() {
+        assertEquals(Main.OK, run("true-sharing,counters", "--seconds", "0.02"));
+        final List<String> lines = output.stdout().lines().toList();
+        final int trueSharing = Kernels.named("true-sharing").orElseThrow().variants().size();
+        final int counters = Kernels.named("counters").orElseThrow().variants().size();
+        assertEquals(trueSharing + counters, lines.size(), output.stdout());
+        assertTrue(lines.get(0).startsWith("kernel=true-sharing "), lines.get(0));
+        assertTrue(lines.get(lines.size() - 1).startsWith("kernel=counters "), lines.get(lines.size() - 1));
+    }
+
+    @Test
+    void aVariantNeedsASingleKernel() {
+        assertEquals(Main.USAGE, run("true-sharing,counters", "padded"));
+        assertTrue(output.stderr().contains("single kernel"), output.stderr());
+    }
+
+    @Test
+    void anUnknownKernelInAListIsNamed() {
+        assertEquals(Main.USAGE, run("counters,nosuch"));
+        assertTrue(output.stderr().contains("unknown kernel 'nosuch'"), output.stderr());
+    }
 }
