@@ -1,0 +1,321 @@
+package io.mech.replay;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * Draws the two charts as SVG: the percentile spectrum (x log-scaled by 1/(1-p), as HdrHistogram's
+ * plotter draws it) and the timeline of each interval's max and 99th percentile. Each log is one
+ * colour; with several logs the merged view is drawn in black on top.
+ *
+ * <p>A timeline has at most one point per horizontal pixel: the intervals that fall on one pixel
+ * are drawn as their largest max and largest p99, so that no spike disappears in the drawing.
+ */
+final class Charts {
+
+    static final int WIDTH = 1100;
+    static final int HEIGHT = 420;
+    private static final int LEFT = 70;
+    private static final int RIGHT = 200;
+    private static final int TOP = 40;
+    private static final int BOTTOM = 50;
+    private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
+        "#17becf", "#bcbd22", "#7f7f7f"};
+
+    private Charts() {
+    }
+
+    /** The views drawn: each log, and the merged view when there are several. */
+    private static List<View> drawn(final Replay.Result result) {
+        final List<View> views = new ArrayList<>(result.files());
+        if (result.files().size() > 1) {
+            views.add(result.merged());
+        }
+        return views;
+    }
+
+    private static String colour(final Replay.Result result, final int i) {
+        return result.files().size() > 1 && i == result.files().size() ? "#000000" : COLOURS[i % COLOURS.length];
+    }
+
+    /** Both charts stacked in one SVG document. */
+    static String svgDocument(final Replay.Result result, final ReplayOptions options) {
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + WIDTH + "\" height=\"" + 2 * HEIGHT + "\" viewBox=\"0 0 "
+            + WIDTH + " " + 2 * HEIGHT + "\">\n" + spectrum(result, options, 0) + timeline(result, options, HEIGHT) + "</svg>\n";
+    }
+
+    /** The percentile spectrum as an SVG element placed at {@code y}. */
+    static String spectrum(final Replay.Result result, final ReplayOptions options, final int y) {
+        final double ratio = options.unitRatio;
+        final List<View> views = drawn(result);
+        final List<double[][]> curves = new ArrayList<>();
+        double maxX = 2;
+        double maxY = 0;
+        for (final View view : views) {
+            final Histogram h = view.total();
+            final List<double[]> points = new ArrayList<>();
+            if (h.getTotalCount() > 0) {
+                for (final HistogramIterationValue v : h.percentiles(options.ticks)) {
+                    final double p = v.getPercentileLevelIteratedTo() / 100.0;
+                    if (p >= 1.0) {
+                        break;
+                    }
+                    points.add(new double[] {Math.log10(1.0 / (1.0 - p)), v.getValueIteratedTo() / ratio});
+                }
+                final double lastX = points.isEmpty() ? 0 : points.get(points.size() - 1)[0];
+                points.add(new double[] {lastX + 0.5, h.getMaxValue() / ratio});
+            }
+            for (final double[] point : points) {
+                maxX = Math.max(maxX, point[0]);
+                maxY = Math.max(maxY, point[1]);
+            }
+            curves.add(points.toArray(new double[0][]));
+        }
+        final double xTop = Math.ceil(maxX);
+        final double yTop = niceCeiling(maxY);
+        final Frame f = new Frame(LEFT, y + TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM, 0, xTop, yTop);
+        final StringBuilder s = new StringBuilder();
+        s.append("<svg class=\"chart\" id=\"spectrum\" x=\"0\" y=\"").append(y).append("\" width=\"").append(WIDTH)
+            .append("\" height=\"").append(HEIGHT).append("\" data-series=\"").append(views.size()).append("\">\n");
+        s.append(title(f, "Hiccup by percentile (" + Values.unit(ratio) + ")", y));
+        for (int decade = 0; decade <= (int) xTop; decade++) {
+            final double px = f.x(decade);
+            s.append(line(px, f.top, px, f.bottom(), "#e0e0e0"));
+            s.append(text(px, f.bottom() + 18, "middle", percentileTick(decade)));
+        }
+        yAxis(s, f, yTop, ratio);
+        for (int i = 0; i < curves.size(); i++) {
+            final double[][] points = curves.get(i);
+            final StringBuilder d = new StringBuilder();
+            for (int k = 0; k < points.length; k++) {
+                // A step at each percentile: the value holds until the next tick.
+                if (k > 0) {
+                    d.append(" H").append(fmt(f.x(points[k][0])));
+                }
+                d.append(k == 0 ? "M" : " V").append(k == 0 ? fmt(f.x(points[k][0])) + " " : "").append(fmt(f.y(points[k][1])));
+            }
+            s.append("<path class=\"series\" fill=\"none\" stroke-width=\"2\" stroke=\"").append(colour(result, i))
+                .append("\" d=\"").append(d).append("\"/>\n");
+        }
+        legend(s, result, views, f, false);
+        s.append(text(f.left + f.width / 2.0, f.bottom() + 38, "middle", "percentile (log scale of 1/(1-p))"));
+        s.append("</svg>\n");
+        return s.toString();
+    }
+
+    /** The timeline of each interval's max (solid) and p99 (dashed) as an SVG element placed at {@code y}. */
+    static String timeline(final Replay.Result result, final ReplayOptions options, final int y) {
+        final double ratio = options.unitRatio;
+        final List<View> views = drawn(result);
+        long t0 = Long.MAX_VALUE;
+        long t1 = Long.MIN_VALUE;
+        long maxValue = 0;
+        for (final View view : views) {
+            final Timeline t = view.timeline();
+            for (int i = 0; i < t.size(); i++) {
+                t0 = Math.min(t0, t.startMillis(i));
+                t1 = Math.max(t1, t.endMillis(i));
+                maxValue = Math.max(maxValue, t.max(i));
+            }
+        }
+        if (t0 >= t1) {
+            t0 = t1 == Long.MIN_VALUE ? 0 : t1 - 1000;
+            t1 = t0 + 1000;
+        }
+        final double yTop = niceCeiling(maxValue / ratio);
+        final Frame f = new Frame(LEFT, y + TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM, 0, (t1 - t0) / 1000.0, yTop);
+        final StringBuilder s = new StringBuilder();
+        s.append("<svg class=\"chart\" id=\"timeline\" x=\"0\" y=\"").append(y).append("\" width=\"").append(WIDTH)
+            .append("\" height=\"").append(HEIGHT).append("\" data-series=\"").append(2 * views.size())
+            .append("\" data-t0=\"").append(t0).append("\" data-t1=\"").append(t1).append("\" data-left=\"").append(f.left)
+            .append("\" data-width=\"").append(f.width).append("\" data-top=\"").append(f.top - y).append("\" data-height=\"")
+            .append(f.height).append("\" data-ymax=\"").append(yTop).append("\" data-unit=\"").append(Values.unit(ratio)).append("\">\n");
+        s.append(title(f, "Hiccups over time, max and p99 per interval (" + Values.unit(ratio) + "), from "
+            + Values.time(t0) + " to " + Values.time(t1), y));
+        final double span = (t1 - t0) / 1000.0;
+        final double step = niceStep(span / 8);
+        for (double at = 0; at <= span + 1e-9; at += step) {
+            final double px = f.x(at);
+            s.append(line(px, f.top, px, f.bottom(), "#e0e0e0"));
+            s.append(text(px, f.bottom() + 18, "middle", elapsed(at)));
+        }
+        yAxis(s, f, yTop, ratio);
+        for (int i = 0; i < views.size(); i++) {
+            final Timeline t = views.get(i).timeline();
+            final int columns = (int) f.width;
+            final double[] maxima = new double[columns];
+            final double[] p99 = new double[columns];
+            final boolean[] used = new boolean[columns];
+            for (int k = 0; k < t.size(); k++) {
+                final int c = (int) Math.min(columns - 1, Math.max(0, (t.startMillis(k) - t0) / (double) (t1 - t0) * columns));
+                maxima[c] = Math.max(maxima[c], t.max(k) / ratio);
+                p99[c] = Math.max(p99[c], t.p99(k) / ratio);
+                used[c] = true;
+            }
+            s.append(series(f, maxima, used, colour(result, i), ""));
+            s.append(series(f, p99, used, colour(result, i), " stroke-dasharray=\"4 3\" opacity=\"0.8\""));
+        }
+        legend(s, result, views, f, true);
+        s.append(text(f.left + f.width / 2.0, f.bottom() + 38, "middle", "time since " + Values.time(t0)));
+        s.append("<line class=\"cursor\" x1=\"0\" x2=\"0\" y1=\"").append(fmt(f.top)).append("\" y2=\"").append(fmt(f.bottom()))
+            .append("\" stroke=\"#888\" visibility=\"hidden\"/>\n<text class=\"readout\" x=\"").append(fmt(f.left + 4))
+            .append("\" y=\"").append(fmt(f.top + 14)).append("\" font-size=\"12\" font-family=\"sans-serif\"></text>\n");
+        s.append("</svg>\n");
+        return s.toString();
+    }
+
+    private static String series(final Frame f, final double[] values, final boolean[] used, final String colour, final String style) {
+        final StringBuilder d = new StringBuilder();
+        boolean pen = false;
+        for (int c = 0; c < values.length; c++) {
+            if (!used[c]) {
+                pen = false;
+                continue;
+            }
+            d.append(pen ? " L" : (d.length() == 0 ? "M" : " M")).append(fmt(f.left + c + 0.5)).append(' ').append(fmt(f.y(values[c])));
+            pen = true;
+        }
+        if (d.length() == 0) {
+            return "";
+        }
+        return "<path class=\"series\" fill=\"none\" stroke-width=\"1.2\" stroke=\"" + colour + "\"" + style + " d=\"" + d + "\"/>\n";
+    }
+
+    private static void yAxis(final StringBuilder s, final Frame f, final double yTop, final double ratio) {
+        final double step = niceStep(yTop / 6);
+        for (double v = 0; v <= yTop + step * 1e-9; v += step) {
+            final double py = f.y(v);
+            s.append(line(f.left, py, f.left + f.width, py, "#e0e0e0"));
+            s.append(text(f.left - 6, py + 4, "end", trim(v)));
+        }
+        s.append(line(f.left, f.top, f.left, f.bottom(), "#000"));
+        s.append(line(f.left, f.bottom(), f.left + f.width, f.bottom(), "#000"));
+        s.append("<text x=\"16\" y=\"").append(fmt(f.top + f.height / 2)).append("\" font-size=\"12\" font-family=\"sans-serif\" "
+            + "text-anchor=\"middle\" transform=\"rotate(-90 16 ").append(fmt(f.top + f.height / 2)).append(")\">hiccup (")
+            .append(Values.unit(ratio)).append(")</text>\n");
+    }
+
+    private static void legend(final StringBuilder s, final Replay.Result result, final List<View> views, final Frame f,
+        final boolean dashed) {
+        double ly = f.top + 10;
+        final double lx = f.left + f.width + 16;
+        for (int i = 0; i < views.size() && i < 24; i++) {
+            s.append(line(lx, ly, lx + 24, ly, colour(result, i)).replace("stroke-width=\"1\"", "stroke-width=\"2\""));
+            s.append(text(lx + 30, ly + 4, "start", shorten(views.get(i).name())));
+            ly += 18;
+        }
+        if (dashed) {
+            ly += 8;
+            s.append(line(lx, ly, lx + 24, ly, "#444"));
+            s.append(text(lx + 30, ly + 4, "start", "max"));
+            ly += 18;
+            s.append("<line x1=\"").append(fmt(lx)).append("\" y1=\"").append(fmt(ly)).append("\" x2=\"").append(fmt(lx + 24))
+                .append("\" y2=\"").append(fmt(ly)).append("\" stroke=\"#444\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>\n");
+            s.append(text(lx + 30, ly + 4, "start", "p99"));
+        }
+    }
+
+    private static String title(final Frame f, final String title, final int y) {
+        return "<text x=\"" + fmt(f.left) + "\" y=\"" + (y + 24) + "\" font-size=\"15\" font-weight=\"bold\" "
+            + "font-family=\"sans-serif\">" + escape(title) + "</text>\n";
+    }
+
+    private static String line(final double x1, final double y1, final double x2, final double y2, final String colour) {
+        return "<line x1=\"" + fmt(x1) + "\" y1=\"" + fmt(y1) + "\" x2=\"" + fmt(x2) + "\" y2=\"" + fmt(y2) + "\" stroke=\""
+            + colour + "\" stroke-width=\"1\"/>\n";
+    }
+
+    private static String text(final double x, final double y, final String anchor, final String text) {
+        return "<text x=\"" + fmt(x) + "\" y=\"" + fmt(y) + "\" font-size=\"12\" font-family=\"sans-serif\" text-anchor=\""
+            + anchor + "\">" + escape(text) + "</text>\n";
+    }
+
+    static String escape(final String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    private static String shorten(final String name) {
+        return name.length() <= 26 ? name : "..." + name.substring(name.length() - 23);
+    }
+
+    private static String percentileTick(final int decade) {
+        if (decade == 0) {
+            return "0%";
+        }
+        return decade == 1 ? "90%" : "99" + (decade > 2 ? "." + "9".repeat(decade - 2) : "") + "%";
+    }
+
+    private static String elapsed(final double seconds) {
+        if (seconds >= 3600) {
+            return trim(seconds / 3600) + " h";
+        }
+        if (seconds >= 60) {
+            return trim(seconds / 60) + " min";
+        }
+        return trim(seconds) + " s";
+    }
+
+    private static String trim(final double v) {
+        final String s = String.format(Locale.ROOT, "%.3f", v);
+        return s.replaceAll("\\.?0+$", "");
+    }
+
+    private static double niceCeiling(final double v) {
+        if (v <= 0) {
+            return 1;
+        }
+        final double step = niceStep(v / 6);
+        return Math.ceil(v / step) * step;
+    }
+
+    private static double niceStep(final double rough) {
+        if (rough <= 0) {
+            return 1;
+        }
+        final double magnitude = Math.pow(10, Math.floor(Math.log10(rough)));
+        final double r = rough / magnitude;
+        return (r <= 1 ? 1 : r <= 2 ? 2 : r <= 5 ? 5 : 10) * magnitude;
+    }
+
+    private static String fmt(final double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    /** Maps data coordinates into the plot area. */
+    private static final class Frame {
+        final double left;
+        final double top;
+        final double width;
+        final double height;
+        final double x0;
+        final double x1;
+        final double y1;
+
+        Frame(final double left, final double top, final double width, final double height, final double x0, final double x1,
+            final double y1) {
+            this.left = left;
+            this.top = top;
+            this.width = width;
+            this.height = height;
+            this.x0 = x0;
+            this.x1 = x1;
+            this.y1 = y1;
+        }
+
+        double x(final double v) {
+            return left + (v - x0) / (x1 - x0) * width;
+        }
+
+        double y(final double v) {
+            return top + height - Math.min(v, y1) / y1 * height;
+        }
+
+        double bottom() {
+            return top + height;
+        }
+    }
+}

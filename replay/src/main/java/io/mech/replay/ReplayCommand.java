@@ -1,0 +1,121 @@
+package io.mech.replay;
+
+import java.io.BufferedOutputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code java -jar mech.jar replay [options] <log>...}: replays hiccup interval logs offline.
+ *
+ * <p>Guarantees: {@link #run} never throws and never exits the JVM; every failure is one line on
+ * {@code err} and an exit code: 0 when the report was written, 1 when an input is damaged,
+ * empty or unreadable (the message reads {@code file:line: what is wrong}) or an output cannot be
+ * written, 2 when the command line is wrong.
+ *
+ * <p>Example use:
+ * <pre>{@code
+ * int status = ReplayCommand.run(new String[] {"--html", "fleet.html", "a.hlog", "b.hlog.gz"}, System.out, System.err);
+ * }</pre>
+ */
+public final class ReplayCommand {
+
+    private ReplayCommand() {
+    }
+
+    /**
+     * Runs the command.
+     *
+     * @param args options and logs, see {@code --help}
+     * @param out  receives the report
+     * @param err  receives warnings and errors
+     * @return the exit code
+     */
+    public static int run(final String[] args, final PrintStream out, final PrintStream err) {
+        return run(args, System.in, out, err);
+    }
+
+    static int run(final String[] args, final InputStream stdin, final PrintStream out, final PrintStream err) {
+        final ReplayOptions options;
+        try {
+            options = ReplayOptions.parse(args);
+        } catch (final ReplayOptions.UsageException e) {
+            err.println("mech replay: " + e.getMessage());
+            err.print(ReplayOptions.USAGE);
+            return 2;
+        }
+        if (options.help) {
+            out.print(ReplayOptions.USAGE);
+            return 0;
+        }
+        final List<InputStream> opened = new ArrayList<>();
+        try {
+            final List<IntervalLogReader> readers = new ArrayList<>();
+            long totalBytes = 0;
+            for (final String name : options.inputs) {
+                final InputStream in = LogInput.open(name, stdin);
+                opened.add(in);
+                readers.add(new IntervalLogReader(name, new LineReader(in), options.lenient, w -> err.println("mech replay: " + w)));
+                totalBytes += name.equals("-") ? 0 : Files.size(Path.of(name));
+            }
+            final ProgressLine progress = ProgressLine.forTerminal(err, totalBytes);
+            final Replay.Result result = new Replay(options, readers, w -> err.println("mech replay: " + w), progress).run();
+            progress.done();
+            switch (options.format) {
+                case CSV -> CsvReport.write(out, result, options);
+                case JSON -> JsonReport.write(out, result, options);
+                default -> TextReport.write(out, result, options);
+            }
+            out.flush();
+            if (options.html != null) {
+                write(options.html, o -> o.write(HtmlPage.render(result, options).getBytes(StandardCharsets.UTF_8)));
+            }
+            if (options.svg != null) {
+                write(options.svg, o -> o.write(Charts.svgDocument(result, options).getBytes(StandardCharsets.UTF_8)));
+            }
+            if (options.openMetrics != null) {
+                write(options.openMetrics, o -> OpenMetricsExport.write(o, result));
+            }
+            return 0;
+        } catch (final LogFormatException e) {
+            err.println("mech replay: " + e.getMessage());
+            return 1;
+        } catch (final IOException e) {
+            err.println("mech replay: " + e.getMessage());
+            return 1;
+        } catch (final RuntimeException | OutOfMemoryError e) {
+            // A bug or an input beyond what fits in memory: say so in one line, not a stack trace.
+            err.println("mech replay: failed: " + e);
+            return 1;
+        } finally {
+            for (final InputStream in : opened) {
+                try {
+                    in.close();
+                } catch (final IOException ignored) {
+                    // nothing was written to it: closing cannot lose data
+                }
+            }
+        }
+    }
+
+    /** Writes an output file. */
+    @FunctionalInterface
+    private interface Writing {
+        void to(OutputStream out) throws IOException;
+    }
+
+    private static void write(final String file, final Writing writing) throws IOException {
+        try (OutputStream o = new BufferedOutputStream(new FileOutputStream(file), 64 * 1024)) {
+            writing.to(o);
+        } catch (final IOException e) {
+            throw new IOException(file + ": cannot be written (" + e.getMessage() + ")", e);
+        }
+    }
+}

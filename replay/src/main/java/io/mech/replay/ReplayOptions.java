@@ -1,0 +1,233 @@
+package io.mech.replay;
+
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The parsed command line of {@code replay}; every check names the option and the bound. */
+final class ReplayOptions {
+
+    /** Output format of the report on standard output. */
+    enum Format { TEXT, CSV, JSON }
+
+    static final String USAGE = String.join("\n",
+        "usage: java -jar mech.jar replay [options] <log>...   (- reads standard input)",
+        "Replays HdrHistogram interval logs (mech's, jHiccup's; plain or gzip) into one percentile",
+        "distribution, identical to HistogramLogProcessor's .hgrm, and a summary. Several logs are",
+        "aligned on absolute time and merged.",
+        "  --start <t>, --end <t>      window: seconds from the log's start (the earliest start with",
+        "                              several logs), or an ISO-8601 time such as 2025-01-31T03:00:00Z",
+        "  --tag <t>                   only lines tagged t (default: untagged lines only)",
+        "  --all-tags                  every line, tagged or not",
+        "  --per-file                  each log's figures beside the merged ones",
+        "  --format text|csv|json      report format (default text)",
+        "  --unit-ratio <r>            divide values by r for output (default 1000000: ns to ms)",
+        "  --ticks <n>                 percentile ticks per half-distance (default 5)",
+        "  --intervals                 add the interval table (one row per interval or time bucket)",
+        "  --moving-window <d>         add a moving-window percentile over this duration, e.g. 60s",
+        "  --moving-percentile <p>     the percentile of --moving-window (default 99)",
+        "  --correct <d>               correct for coordinated omission with this expected interval, e.g. 1ms",
+        "  --stall <d>                 intervals whose max reaches this count as stalled (default 2ms)",
+        "  --worst <n>                 how many worst intervals to list (default 5)",
+        "  --html <file>               write the charts as one self-contained HTML page",
+        "  --svg <file>                write the same charts as SVG",
+        "  --openmetrics <file>        write every interval as OpenMetrics samples, for promtool backfill",
+        "  --lenient                   skip damaged lines (counted in the report) instead of failing",
+        "  --help                      this text",
+        "Durations take ns, us, ms or s (a bare number is ns). Exit: 0 ok, 1 damaged or unreadable",
+        "input, 2 usage error.",
+        "");
+
+    final List<String> inputs = new ArrayList<>();
+    TimeBound start = TimeBound.relative(0.0);
+    TimeBound end = TimeBound.relative(Double.MAX_VALUE);
+    String tag;
+    boolean allTags;
+    boolean perFile;
+    Format format = Format.TEXT;
+    double unitRatio = 1_000_000.0;
+    int ticks = 5;
+    boolean intervals;
+    long movingWindowNanos;
+    double movingPercentile = 99.0;
+    long correctionInterval;
+    long stallThreshold = 2_000_000L;
+    int worst = 5;
+    String html;
+    String svg;
+    String openMetrics;
+    boolean lenient;
+    boolean help;
+
+    /** A window bound: seconds relative to the start, or seconds since the epoch. */
+    record TimeBound(double seconds, boolean absolute) {
+        static TimeBound relative(final double seconds) {
+            return new TimeBound(seconds, false);
+        }
+    }
+
+    /** A command line the options do not accept; the message says which option and why. */
+    static final class UsageException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(final String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private ReplayOptions() {
+    }
+
+    static ReplayOptions parse(final String[] args) throws UsageException {
+        final ReplayOptions o = new ReplayOptions();
+        boolean onlyInputs = false;
+        for (int i = 0; i < args.length; i++) {
+            final String arg = args[i];
+            if (onlyInputs || arg.equals("-") || !arg.startsWith("-")) {
+                o.inputs.add(arg);
+                continue;
+            }
+            switch (arg) {
+                case "--" -> onlyInputs = true;
+                case "--help", "-h" -> o.help = true;
+                case "--all-tags" -> o.allTags = true;
+                case "--per-file" -> o.perFile = true;
+                case "--intervals" -> o.intervals = true;
+                case "--lenient" -> o.lenient = true;
+                case "--start" -> o.start = time(arg, value(args, ++i, arg));
+                case "--end" -> o.end = time(arg, value(args, ++i, arg));
+                case "--tag" -> o.tag = tag(value(args, ++i, arg));
+                case "--format" -> o.format = format(value(args, ++i, arg));
+                case "--unit-ratio" -> o.unitRatio = positive(arg, value(args, ++i, arg));
+                case "--ticks" -> o.ticks = (int) whole(arg, value(args, ++i, arg), 1, 1000);
+                case "--moving-window" -> o.movingWindowNanos = duration(arg, value(args, ++i, arg), 1_000_000L);
+                case "--moving-percentile" -> o.movingPercentile = percentile(arg, value(args, ++i, arg));
+                case "--correct" -> o.correctionInterval = duration(arg, value(args, ++i, arg), 1);
+                case "--stall" -> o.stallThreshold = duration(arg, value(args, ++i, arg), 1);
+                case "--worst" -> o.worst = (int) whole(arg, value(args, ++i, arg), 0, 1000);
+                case "--html" -> o.html = value(args, ++i, arg);
+                case "--svg" -> o.svg = value(args, ++i, arg);
+                case "--openmetrics" -> o.openMetrics = value(args, ++i, arg);
+                default -> throw new UsageException("unknown option " + arg);
+            }
+        }
+        if (o.help) {
+            return o;
+        }
+        if (o.inputs.isEmpty()) {
+            throw new UsageException("no log given");
+        }
+        if (o.inputs.stream().filter("-"::equals).count() > 1) {
+            throw new UsageException("standard input (-) can be read only once");
+        }
+        if (o.tag != null && o.allTags) {
+            throw new UsageException("--tag and --all-tags exclude each other");
+        }
+        if (o.start.absolute() == o.end.absolute() && o.start.seconds() > o.end.seconds()) {
+            throw new UsageException("--start must not be after --end");
+        }
+        return o;
+    }
+
+    private static String value(final String[] args, final int i, final String option) throws UsageException {
+        if (i >= args.length) {
+            throw new UsageException(option + " needs a value");
+        }
+        return args[i];
+    }
+
+    private static TimeBound time(final String option, final String text) throws UsageException {
+        try {
+            final double seconds = Double.parseDouble(text);
+            if (Double.isFinite(seconds) && seconds >= 0) {
+                return TimeBound.relative(seconds);
+            }
+        } catch (final NumberFormatException notSeconds) {
+            try {
+                final OffsetDateTime when = OffsetDateTime.parse(text);
+                return new TimeBound(when.toEpochSecond() + when.getNano() / 1e9, true);
+            } catch (final DateTimeParseException e) {
+                throw new UsageException(option + " takes seconds (>= 0) or an ISO-8601 time with offset, got '" + text + "'");
+            }
+        }
+        throw new UsageException(option + " takes seconds (>= 0) or an ISO-8601 time with offset, got '" + text + "'");
+    }
+
+    private static String tag(final String text) throws UsageException {
+        if (text.isEmpty() || text.chars().anyMatch(c -> c == ',' || c == ' ' || c == '\n' || c == '\r' || c == '\t')) {
+            throw new UsageException("--tag must be non-empty without spaces, commas or line breaks, got '" + text + "'");
+        }
+        return text;
+    }
+
+    private static Format format(final String text) throws UsageException {
+        try {
+            return Format.valueOf(text.toUpperCase(Locale.ROOT));
+        } catch (final IllegalArgumentException e) {
+            throw new UsageException("--format takes text, csv or json, got '" + text + "'");
+        }
+    }
+
+    private static double positive(final String option, final String text) throws UsageException {
+        try {
+            final double value = Double.parseDouble(text);
+            if (value > 0 && Double.isFinite(value)) {
+                return value;
+            }
+        } catch (final NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException(option + " takes a number > 0, got '" + text + "'");
+    }
+
+    private static double percentile(final String option, final String text) throws UsageException {
+        try {
+            final double value = Double.parseDouble(text);
+            if (value >= 0 && value <= 100) {
+                return value;
+            }
+        } catch (final NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException(option + " takes a percentile between 0 and 100, got '" + text + "'");
+    }
+
+    private static long whole(final String option, final String text, final long min, final long max) throws UsageException {
+        try {
+            final long value = Long.parseLong(text);
+            if (value >= min && value <= max) {
+                return value;
+            }
+        } catch (final NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException(option + " takes a whole number from " + min + " to " + max + ", got '" + text + "'");
+    }
+
+    /** A duration in ns: a number with ns, us, ms or s, or a bare number of ns; at least {@code min} ns. */
+    static long duration(final String option, final String text, final long min) throws UsageException {
+        final String[] units = {"ns", "us", "ms", "s"};
+        final long[] nanos = {1, 1_000, 1_000_000, 1_000_000_000};
+        String number = text;
+        long scale = 1;
+        for (int u = 0; u < units.length; u++) {
+            if (text.endsWith(units[u])) {
+                number = text.substring(0, text.length() - units[u].length());
+                scale = nanos[u];
+                break;
+            }
+        }
+        try {
+            final double value = Double.parseDouble(number) * scale;
+            if (value >= min && value < Long.MAX_VALUE) {
+                return (long) value;
+            }
+        } catch (final NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException(option + " takes a duration of at least " + min + "ns, such as 500us, 2ms or 1s, got '"
+            + text + "'");
+    }
+}

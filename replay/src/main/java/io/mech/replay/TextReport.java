@@ -1,0 +1,100 @@
+package io.mech.replay;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The report for people: the percentile distribution first, printed by HdrHistogram's own
+ * {@code outputPercentileDistribution} exactly as HistogramLogProcessor's {@code .hgrm} prints it,
+ * then the summary table, the worst intervals and any tables asked for.
+ */
+final class TextReport {
+
+    private TextReport() {
+    }
+
+    static void write(final PrintStream out, final Replay.Result result, final ReplayOptions options) {
+        final double ratio = options.unitRatio;
+        result.merged().total().outputPercentileDistribution(out, options.ticks, ratio, false);
+        if (options.perFile && result.files().size() > 1) {
+            for (final View view : result.files()) {
+                out.println();
+                out.println("#[Percentile distribution of " + view.name() + "]");
+                view.total().outputPercentileDistribution(out, options.ticks, ratio, false);
+            }
+        }
+        out.println();
+        final List<View> rows = summaryRows(result);
+        out.println("#[Summary, values in " + Values.unit(ratio) + "; stalled: intervals whose max >= "
+            + Values.value(options.stallThreshold, ratio) + " " + Values.unit(ratio)
+            + ", stall time: the sum of their maxima, a lower bound]");
+        final String format = "%-24s %9s %12s %9s %9s %9s %9s %9s %9s %8s %12s%n";
+        out.format(Locale.ROOT, format, "log", "intervals", "count", "p50", "p90", "p99", "p99.9", "p99.99", "max",
+            "stalled", "stall time");
+        for (final View view : rows) {
+            final var h = view.total();
+            out.format(Locale.ROOT, format, view.name(), view.intervals(), h.getTotalCount(),
+                Values.value(h.getValueAtPercentile(50.0), ratio), Values.value(h.getValueAtPercentile(90.0), ratio),
+                Values.value(h.getValueAtPercentile(99.0), ratio), Values.value(h.getValueAtPercentile(99.9), ratio),
+                Values.value(h.getValueAtPercentile(99.99), ratio), Values.value(h.getMaxValue(), ratio),
+                view.stalledIntervals(), Values.value(view.stalledLowerBound(), ratio));
+        }
+        for (final View view : rows) {
+            if (view.skippedLines() > 0 || view.truncated()) {
+                out.println("#[" + view.name() + ": " + view.skippedLines() + " damaged lines skipped"
+                    + (view.truncated() ? ", incomplete last line ignored" : "") + "]");
+            }
+        }
+        if (!result.merged().worst().entries().isEmpty()) {
+            out.println();
+            out.println("#[Worst intervals, by max, values in " + Values.unit(ratio) + "]");
+            out.format(Locale.ROOT, "%-24s %-24s %10s %9s %9s%n", "start (UTC)", "log", "length s", "max", "p99");
+            for (final WorstIntervals.Entry e : result.merged().worst().entries()) {
+                out.format(Locale.ROOT, "%-24s %-24s %10.3f %9s %9s%n", Values.time(e.startMillis()), e.source(),
+                    (e.endMillis() - e.startMillis()) / 1000.0, Values.value(e.max(), ratio), Values.value(e.p99(), ratio));
+            }
+        }
+        if (options.intervals) {
+            out.println();
+            out.println("#[Intervals of " + result.merged().name() + ", values in " + Values.unit(ratio) + "]");
+            final Timeline t = result.merged().timeline();
+            final String row = "%-24s %8s %10s %9s %9s %9s %9s%n";
+            out.format(Locale.ROOT, row, "start (UTC)", "length s", "count", "p50", "p90", "p99", "max");
+            for (int i = 0; i < t.size(); i++) {
+                out.format(Locale.ROOT, row, Values.time(t.startMillis(i)),
+                    String.format(Locale.ROOT, "%.3f", (t.endMillis(i) - t.startMillis(i)) / 1000.0), t.count(i),
+                    Values.value(t.p50(i), ratio), Values.value(t.p90(i), ratio), Values.value(t.p99(i), ratio),
+                    Values.value(t.max(i), ratio));
+            }
+        }
+        final MovingWindow moving = result.moving();
+        if (moving != null) {
+            out.println();
+            out.format(Locale.ROOT, "#[Moving window of %.3f s, p%s and max, values in %s]%n", moving.lengthMillis() / 1000.0,
+                percentileLabel(moving.percentile()), Values.unit(ratio));
+            final String row = "%-24s %10s %9s %9s%n";
+            out.format(Locale.ROOT, row, "end (UTC)", "count", "p" + percentileLabel(moving.percentile()), "max");
+            for (int i = 0; i < moving.size(); i++) {
+                out.format(Locale.ROOT, row, Values.time(moving.endMillis(i)), moving.count(i),
+                    Values.value(moving.value(i), ratio), Values.value(moving.max(i), ratio));
+            }
+        }
+    }
+
+    /** The merged view, preceded by each log's when asked (or always in the summary with several logs). */
+    static List<View> summaryRows(final Replay.Result result) {
+        final List<View> rows = new ArrayList<>();
+        if (result.files().size() > 1) {
+            rows.addAll(result.files());
+        }
+        rows.add(result.merged());
+        return rows;
+    }
+
+    static String percentileLabel(final double percentile) {
+        final String text = String.format(Locale.ROOT, "%s", percentile);
+        return text.endsWith(".0") ? text.substring(0, text.length() - 2) : text;
+    }
+}
