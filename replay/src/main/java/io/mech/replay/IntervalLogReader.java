@@ -41,7 +41,7 @@ final class IntervalLogReader {
     private final LineReader lines;
     private final boolean lenient;
     private final Consumer<String> warnings;
-    private final PayloadDecoder decoder = new PayloadDecoder();
+    private final PayloadDecoder decoder;
 
     private double startTimeSec;
     private boolean observedStartTime;
@@ -61,6 +61,13 @@ final class IntervalLogReader {
     private int fieldEnd;
 
     IntervalLogReader(final String name, final LineReader lines, final boolean lenient, final Consumer<String> warnings) {
+        this(name, lines, lenient, warnings, new PayloadDecoder());
+    }
+
+    /** A reader sharing a decoder (and its inflater and shape) with readers before it, one at a time. */
+    IntervalLogReader(final String name, final LineReader lines, final boolean lenient, final Consumer<String> warnings,
+        final PayloadDecoder decoder) {
+        this.decoder = decoder;
         this.name = name;
         this.lines = lines;
         this.lenient = lenient;
