@@ -9,6 +9,8 @@ enum Config {
     OFF("without mech"),
     /** The hiccup recorder and nothing else. */
     HICCUP("hiccup only"),
+    /** The hiccup recorder and the /metrics endpoint, scraped every second while it runs. */
+    EXPORTER("hiccup + exporter"),
     /** mech with no options: everything it switches on by default. */
     DEFAULTS("mech defaults");
 
@@ -18,15 +20,18 @@ enum Config {
         this.label = label;
     }
 
-    /** The JVM arguments that set this configuration up, logging under workDir. */
-    List<String> jvmArgs(final Path mechJar, final Path workDir) {
+    /** The JVM arguments that set this configuration up, logging under workDir and serving on port. */
+    List<String> jvmArgs(final Path mechJar, final Path workDir, final int port) {
+        final String log = "hiccup.log=" + workDir.resolve("h.%pid.hlog");
         switch (this) {
             case OFF:
                 return List.of();
             case HICCUP:
-                return List.of("-javaagent:" + mechJar + "=report=off,hiccup.log=" + workDir.resolve("h.%pid.hlog"));
+                return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off," + log);
+            case EXPORTER:
+                return List.of("-javaagent:" + mechJar + "=report=off,prometheus.port=" + port + "," + log);
             default:
-                return List.of("-javaagent:" + mechJar);
+                return List.of("-javaagent:" + mechJar + "=prometheus.port=" + port);
         }
     }
 }

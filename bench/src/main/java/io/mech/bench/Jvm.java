@@ -26,7 +26,7 @@ final class Jvm {
     static Run run(final Path workDir, final List<String> jvmArgs, final List<String> mainAndArgs, final long timeoutSeconds)
         throws IOException, InterruptedException {
         final List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(javaCommand());
         command.addAll(jvmArgs);
         command.addAll(mainAndArgs);
         final Path out = Files.createTempFile(workDir, "out", ".txt");
@@ -44,6 +44,11 @@ final class Jvm {
                 + Files.readString(err, StandardCharsets.UTF_8));
         }
         return new Run(wall, Files.readString(out, StandardCharsets.UTF_8));
+    }
+
+    /** The java launcher of the JDK running the bench, which every measured JVM uses too. */
+    static String javaCommand() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     /** The value of {@code key=value} in a run's output. */

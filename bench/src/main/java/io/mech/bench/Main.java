@@ -13,12 +13,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code bench/run [--rounds N] [--seconds S] [--only startup,memory,overhead]}: measures, prints
+ * {@code bench/run [--rounds N] [--seconds S] [--scrape-seconds S] [--only startup,memory,overhead,scrape]}: measures, prints
  * one table and writes it to {@code bench/results/<date>.md} and {@code bench/results/latest.md}.
  */
 public final class Main {
 
-    private static final Set<String> PARTS = Set.of("startup", "memory", "overhead");
+    private static final Set<String> PARTS = Set.of("startup", "memory", "overhead", "scrape");
 
     private Main() {
     }
@@ -32,13 +32,15 @@ public final class Main {
     public static void main(final String[] args) throws Exception {
         int rounds = 5;
         double seconds = 3;
-        Set<String> only = new LinkedHashSet<>(List.of("startup", "memory", "overhead"));
+        int scrapeSeconds = 30;
+        Set<String> only = new LinkedHashSet<>(List.of("startup", "memory", "overhead", "scrape"));
         Path repo = Path.of(".").toAbsolutePath().normalize();
         for (int i = 0; i < args.length; i++) {
             final String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
                 case "--rounds" -> rounds = Integer.parseInt(require(args[i], value));
                 case "--seconds" -> seconds = Double.parseDouble(require(args[i], value));
+                case "--scrape-seconds" -> scrapeSeconds = Integer.parseInt(require(args[i], value));
                 case "--only" -> only = new LinkedHashSet<>(Arrays.asList(require(args[i], value).split(",")));
                 case "--repo" -> repo = Path.of(require(args[i], value)).toAbsolutePath().normalize();
                 default -> usage("unknown option " + args[i]);
@@ -55,7 +57,7 @@ public final class Main {
         final Path examplesJar = existing(repo.resolve("examples/target/mech-examples.jar"));
         final Path benchJar = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         final Path work = Files.createTempDirectory("mech-bench");
-        final Setup setup = new Setup(mechJar, examplesJar, benchJar, work, rounds, seconds);
+        final Setup setup = new Setup(mechJar, examplesJar, benchJar, work, rounds, seconds, scrapeSeconds);
 
         final List<Row> rows = new ArrayList<>();
         for (final String part : only) {
@@ -63,6 +65,7 @@ public final class Main {
             switch (part) {
                 case "startup" -> rows.addAll(StartupBench.run(setup));
                 case "memory" -> rows.addAll(MemoryBench.run(setup));
+                case "scrape" -> rows.addAll(ScrapeBench.run(setup));
                 default -> rows.addAll(OverheadBench.run(setup));
             }
         }
@@ -94,7 +97,7 @@ public final class Main {
 
     private static void usage(final String problem) {
         System.err.println("bench: " + problem);
-        System.err.println("usage: bench/run [--rounds N>=5] [--seconds S] [--only startup,memory,overhead]");
+        System.err.println("usage: bench/run [--rounds N>=5] [--seconds S] [--scrape-seconds S] [--only startup,memory,overhead,scrape]");
         System.exit(2);
     }
 

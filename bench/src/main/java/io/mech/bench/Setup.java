@@ -11,6 +11,7 @@ import java.nio.file.Path;
  * @param workDir     where forked JVMs run and log
  * @param rounds      alternating rounds per figure, at least 5
  * @param seconds     how long each kernel runs in the overhead figures
+ * @param scrapeSeconds how long the concurrent scrapers run
  */
-record Setup(Path mechJar, Path examplesJar, Path benchJar, Path workDir, int rounds, double seconds) {
+record Setup(Path mechJar, Path examplesJar, Path benchJar, Path workDir, int rounds, double seconds, int scrapeSeconds) {
 }

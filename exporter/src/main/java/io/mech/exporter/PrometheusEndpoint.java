@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.MessageDigest;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -33,6 +34,14 @@ public final class PrometheusEndpoint implements AutoCloseable {
 
     private static final int SCRAPE_THREADS = 2;
 
+    /**
+     * The JDK's HTTP server leaves Nagle's algorithm on. A scraper that keeps its connection
+     * alive, as Prometheus does, then waits for a delayed ACK on every response: measured here,
+     * 48 ms a scrape instead of 4 to 7 ms. The property is read once, when the JDK's server
+     * configuration first loads, and is set only when the host has not set it.
+     */
+    private static final String NO_DELAY = "sun.net.httpserver.nodelay";
+
     private final HTTPServer server;
 
     private PrometheusEndpoint(final HTTPServer server) {
@@ -51,6 +60,9 @@ public final class PrometheusEndpoint implements AutoCloseable {
                                            final Consumer<String> warnings) {
         final String where = settings.host() + ":" + settings.port();
         try {
+            if (System.getProperty(NO_DELAY) == null) {
+                System.setProperty(NO_DELAY, "true");
+            }
             final PrometheusProperties config = IsolatedProperties.create();
             final PrometheusRegistry registry = new PrometheusRegistry();
             registry.register(new MechCollector(sources));
@@ -66,7 +78,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
             if (settings.keystore() != null) {
                 builder.httpsConfigurator(new HttpsConfigurator(tls(settings.keystore(), secret(settings.keystorePassword()))));
             }
-            final Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
+            final Set<Thread> before = new HashSet<>(liveThreads());
             final HTTPServer server;
             try {
                 server = builder.buildAndStart();
@@ -84,11 +96,28 @@ public final class PrometheusEndpoint implements AutoCloseable {
 
     /** The JDK's HTTP server names its dispatcher itself; prefix it so every thread of mech says so. */
     private static void nameNewThreads(final Set<Thread> before) {
-        for (final Thread thread : Thread.getAllStackTraces().keySet()) {
+        for (final Thread thread : liveThreads()) {
             if (!before.contains(thread) && !thread.getName().startsWith("mech-")) {
                 thread.setName("mech-prometheus-" + thread.getName());
             }
         }
+    }
+
+    /**
+     * The live threads, listed from the root thread group. Thread.getAllStackTraces() would do,
+     * but it makes every thread of the host walk and copy its own stack.
+     */
+    private static List<Thread> liveThreads() {
+        ThreadGroup root = Thread.currentThread().getThreadGroup();
+        while (root.getParent() != null) {
+            root = root.getParent();
+        }
+        Thread[] threads = new Thread[root.activeCount() + 16];
+        int count;
+        while ((count = root.enumerate(threads, true)) == threads.length) {
+            threads = new Thread[threads.length * 2];
+        }
+        return Arrays.asList(threads).subList(0, count);
     }
 
     private static String secret(final Path file) throws IOException {

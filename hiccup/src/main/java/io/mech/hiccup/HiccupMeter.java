@@ -1,7 +1,5 @@
 package io.mech.hiccup;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.SingleWriterRecorder;
 
@@ -18,30 +16,18 @@ import org.HdrHistogram.SingleWriterRecorder;
  * correction, so that the total says how long the JVM really stood still.
  *
  * <p>Guarantees: only the thread running {@link #run()} writes to the recorder, which is what
- * {@link SingleWriterRecorder} requires, and to the stall totals, which it publishes with
- * release stores so that any thread may read them. The loop allocates nothing.
+ * {@link SingleWriterRecorder} requires, and to the stall totals, which are volatile so that any
+ * thread may read them (a single writer needs no atomic increment, and stalls are too rare for
+ * the store's fence to matter). The loop allocates nothing, not even on first use.
  */
 final class HiccupMeter implements Runnable {
-
-    private static final VarHandle STALLS;
-    private static final VarHandle STALL_NANOS;
-
-    static {
-        try {
-            final MethodHandles.Lookup lookup = MethodHandles.lookup();
-            STALLS = lookup.findVarHandle(HiccupMeter.class, "stalls", long.class);
-            STALL_NANOS = lookup.findVarHandle(HiccupMeter.class, "stallNanos", long.class);
-        } catch (final ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private final SingleWriterRecorder recorder;
     private final long resolutionNanos;
     private final long stallThresholdNanos;
     private volatile boolean stopped;
-    private long stalls;
-    private long stallNanos;
+    private volatile long stalls;
+    private volatile long stallNanos;
 
     HiccupMeter(final SingleWriterRecorder recorder, final long resolutionNanos, final long stallThresholdNanos) {
         this.recorder = recorder;
@@ -62,20 +48,20 @@ final class HiccupMeter implements Runnable {
             final long hiccup = Math.min(elapsed - shortestNanos, HiccupSettings.HIGHEST_TRACKABLE_NANOS);
             recorder.recordValueWithExpectedInterval(hiccup, resolutionNanos);
             if (hiccup >= stallThresholdNanos) {
-                STALLS.setRelease(this, stalls + 1);
-                STALL_NANOS.setRelease(this, stallNanos + hiccup);
+                stallNanos += hiccup;
+                stalls++;
             }
         }
     }
 
     /** The number of stalls so far. */
     long stalls() {
-        return (long) STALLS.getAcquire(this);
+        return stalls;
     }
 
     /** The total length of the stalls so far, in nanoseconds. */
     long stallNanos() {
-        return (long) STALL_NANOS.getAcquire(this);
+        return stallNanos;
     }
 
     /** Parks until the deadline; a spurious early return would shrink the shortest round. */

@@ -1,0 +1,58 @@
+package io.mech.bench;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** Scrapes a /metrics endpoint on loopback, as Prometheus would. */
+final class Scraper {
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpRequest request;
+
+    Scraper(final int port) {
+        this.request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+            .header("Accept", "application/vnd.google.protobuf;proto=io.prometheus.client.MetricFamily;encoding=delimited")
+            .timeout(Duration.ofSeconds(10)).build();
+    }
+
+    /** One scrape; true when it answered 200. */
+    boolean scrape() throws InterruptedException {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+        } catch (final IOException e) {
+            return false;
+        }
+    }
+
+    /** Waits until the endpoint answers, for at most the given seconds. */
+    void awaitUp(final int seconds) throws InterruptedException, IOException {
+        final long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+        while (!scrape()) {
+            if (System.nanoTime() > deadline) {
+                throw new IOException("no /metrics within " + seconds + " s at " + request.uri());
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    /** A daemon thread scraping once a second until interrupted. */
+    Thread everySecond() {
+        final Thread thread = new Thread(() -> {
+            try {
+                while (!Thread.currentThread().isInterrupted()) {
+                    scrape();
+                    Thread.sleep(1_000);
+                }
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "bench-scraper");
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+}
