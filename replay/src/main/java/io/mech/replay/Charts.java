@@ -141,7 +141,7 @@ final class Charts {
         for (double at = 0; at <= span + 1e-9; at += step) {
             final double px = f.x(at);
             s.append(line(px, f.top, px, f.bottom(), "#e0e0e0"));
-            s.append(text(px, f.bottom() + 18, "middle", elapsed(at)));
+            s.append(text(px, f.bottom() + 18, "middle", elapsed(at, span)));
         }
         yAxis(s, f, yTop, ratio);
         for (int i = 0; i < views.size(); i++) {
@@ -150,14 +150,19 @@ final class Charts {
             final double[] maxima = new double[columns];
             final double[] p99 = new double[columns];
             final boolean[] used = new boolean[columns];
+            final boolean[] gapBefore = new boolean[columns];
             for (int k = 0; k < t.size(); k++) {
                 final int c = (int) Math.min(columns - 1, Math.max(0, (t.startMillis(k) - t0) / (double) (t1 - t0) * columns));
                 maxima[c] = Math.max(maxima[c], t.max(k) / ratio);
                 p99[c] = Math.max(p99[c], t.p99(k) / ratio);
                 used[c] = true;
+                // A log with no interval for a while (a stopped JVM, a lost file) shows as a break in the line.
+                if (k > 0 && t.startMillis(k) - t.endMillis(k - 1) > (t.endMillis(k - 1) - t.startMillis(k - 1)) / 2) {
+                    gapBefore[c] = true;
+                }
             }
-            s.append(series(f, maxima, used, colour(result, i), ""));
-            s.append(series(f, p99, used, colour(result, i), " stroke-dasharray=\"4 3\" opacity=\"0.8\""));
+            s.append(series(f, maxima, used, gapBefore, colour(result, i), ""));
+            s.append(series(f, p99, used, gapBefore, colour(result, i), " stroke-dasharray=\"4 3\" opacity=\"0.8\""));
         }
         legend(s, result, views, f, true);
         s.append(text(f.left + f.width / 2.0, f.bottom() + 38, "middle", "time since " + Values.time(t0)));
@@ -168,16 +173,14 @@ final class Charts {
         return s.toString();
     }
 
-    private static String series(final Frame f, final double[] values, final boolean[] used, final String colour, final String style) {
+    private static String series(final Frame f, final double[] values, final boolean[] used, final boolean[] gapBefore,
+        final String colour, final String style) {
         final StringBuilder d = new StringBuilder();
-        boolean pen = false;
         for (int c = 0; c < values.length; c++) {
-            if (!used[c]) {
-                pen = false;
-                continue;
+            if (used[c]) {
+                d.append(d.length() == 0 ? "M" : gapBefore[c] ? " M" : " L").append(fmt(f.left + c + 0.5)).append(' ')
+                    .append(fmt(f.y(values[c])));
             }
-            d.append(pen ? " L" : (d.length() == 0 ? "M" : " M")).append(fmt(f.left + c + 0.5)).append(' ').append(fmt(f.y(values[c])));
-            pen = true;
         }
         if (d.length() == 0) {
             return "";
@@ -249,11 +252,12 @@ final class Charts {
         return decade == 1 ? "90%" : "99" + (decade > 2 ? "." + "9".repeat(decade - 2) : "") + "%";
     }
 
-    private static String elapsed(final double seconds) {
-        if (seconds >= 3600) {
+    /** Elapsed time in one unit for the whole axis, picked by its span, so that ticks read evenly. */
+    private static String elapsed(final double seconds, final double span) {
+        if (span >= 4 * 3600) {
             return trim(seconds / 3600) + " h";
         }
-        if (seconds >= 60) {
+        if (span >= 4 * 60) {
             return trim(seconds / 60) + " min";
         }
         return trim(seconds) + " s";
