@@ -137,7 +137,8 @@ final class Charts {
         s.append(title(f, "Hiccups over time, max and p99 per interval (" + Values.unit(ratio) + "), from "
             + Values.time(t0) + " to " + Values.time(t1), y));
         final double span = (t1 - t0) / 1000.0;
-        final double step = niceStep(span / 8);
+        final double unit = span >= 4 * 3600 ? 3600 : span >= 4 * 60 ? 60 : 1;
+        final double step = niceStep(span / unit / 8) * unit;
         for (double at = 0; at <= span + 1e-9; at += step) {
             final double px = f.x(at);
             s.append(line(px, f.top, px, f.bottom(), "#e0e0e0"));

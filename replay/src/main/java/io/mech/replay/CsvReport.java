@@ -41,7 +41,7 @@ final class CsvReport {
             final Timeline t = result.merged().timeline();
             for (int i = 0; i < t.size(); i++) {
                 out.println(String.join(",", quoted(Values.time(t.startMillis(i))),
-                    String.format(Locale.ROOT, "%.3f", (t.endMillis(i) - t.startMillis(i)) / 1000.0), Long.toString(t.count(i)),
+                    Values.decimals((t.endMillis(i) - t.startMillis(i)) / 1000.0), Long.toString(t.count(i)),
                     Values.value(t.p50(i), ratio), Values.value(t.p90(i), ratio), Values.value(t.p99(i), ratio),
                     Values.value(t.max(i), ratio)));
             }

@@ -3,7 +3,6 @@ package io.mech.replay;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 
 /**
  * Writes each log's replayed intervals as OpenMetrics gauges time-stamped at the interval's end,
@@ -64,8 +63,9 @@ final class OpenMetricsExport {
                         continue;
                     }
                     last = at;
-                    s.append(series).append(String.format(Locale.ROOT, "%s %d.%03d", family.value(t, i), Math.floorDiv(at, 1000L),
-                        Math.floorMod(at, 1000L))).append('\n');
+                    final long millis = Math.floorMod(at, 1000L);
+                    s.append(series).append(family.value(t, i)).append(' ').append(Math.floorDiv(at, 1000L))
+                        .append(millis < 10 ? ".00" : millis < 100 ? ".0" : ".").append(millis).append('\n');
                     if (s.length() > 1 << 16) {
                         o.write(s.toString().getBytes(StandardCharsets.UTF_8));
                         s.setLength(0);

@@ -60,13 +60,18 @@ final class TextReport {
             out.println();
             out.println("#[Intervals of " + result.merged().name() + ", values in " + Values.unit(ratio) + "]");
             final Timeline t = result.merged().timeline();
-            final String row = "%-24s %8s %10s %9s %9s %9s %9s%n";
-            out.format(Locale.ROOT, row, "start (UTC)", "length s", "count", "p50", "p90", "p99", "max");
+            out.format(Locale.ROOT, "%-24s %8s %10s %9s %9s %9s %9s%n", "start (UTC)", "length s", "count", "p50", "p90", "p99", "max");
+            final StringBuilder row = new StringBuilder(128);
             for (int i = 0; i < t.size(); i++) {
-                out.format(Locale.ROOT, row, Values.time(t.startMillis(i)),
-                    String.format(Locale.ROOT, "%.3f", (t.endMillis(i) - t.startMillis(i)) / 1000.0), t.count(i),
-                    Values.value(t.p50(i), ratio), Values.value(t.p90(i), ratio), Values.value(t.p99(i), ratio),
-                    Values.value(t.max(i), ratio));
+                row.setLength(0);
+                Values.padRight(row, Values.time(t.startMillis(i)), 24).append(' ');
+                Values.padLeft(row, Values.decimals((t.endMillis(i) - t.startMillis(i)) / 1000.0), 8).append(' ');
+                Values.padLeft(row, Long.toString(t.count(i)), 10).append(' ');
+                Values.padLeft(row, Values.value(t.p50(i), ratio), 9).append(' ');
+                Values.padLeft(row, Values.value(t.p90(i), ratio), 9).append(' ');
+                Values.padLeft(row, Values.value(t.p99(i), ratio), 9).append(' ');
+                Values.padLeft(row, Values.value(t.max(i), ratio), 9).append('\n');
+                out.append(row);
             }
         }
         final MovingWindow moving = result.moving();
@@ -74,11 +79,15 @@ final class TextReport {
             out.println();
             out.format(Locale.ROOT, "#[Moving window of %.3f s, p%s and max, values in %s]%n", moving.lengthMillis() / 1000.0,
                 percentileLabel(moving.percentile()), Values.unit(ratio));
-            final String row = "%-24s %10s %9s %9s%n";
-            out.format(Locale.ROOT, row, "end (UTC)", "count", "p" + percentileLabel(moving.percentile()), "max");
+            out.format(Locale.ROOT, "%-24s %10s %9s %9s%n", "end (UTC)", "count", "p" + percentileLabel(moving.percentile()), "max");
+            final StringBuilder row = new StringBuilder(96);
             for (int i = 0; i < moving.size(); i++) {
-                out.format(Locale.ROOT, row, Values.time(moving.endMillis(i)), moving.count(i),
-                    Values.value(moving.value(i), ratio), Values.value(moving.max(i), ratio));
+                row.setLength(0);
+                Values.padRight(row, Values.time(moving.endMillis(i)), 24).append(' ');
+                Values.padLeft(row, Long.toString(moving.count(i)), 10).append(' ');
+                Values.padLeft(row, Values.value(moving.value(i), ratio), 9).append(' ');
+                Values.padLeft(row, Values.value(moving.max(i), ratio), 9).append('\n');
+                out.append(row);
             }
         }
     }
