@@ -49,12 +49,10 @@ final class IntervalLogReader {
     private boolean observedBaseTime;
 
     private String tag;
-    private double timestampSec;
     private double lengthSec;
     private double absoluteStartSec;
     private int payloadFrom;
     private int payloadTo;
-    private long intervals;
     private long skipped;
     private boolean truncated;
     private int warned;
@@ -197,12 +195,10 @@ final class IntervalLogReader {
             observedBaseTime = true;
         }
         tag = lineTag;
-        timestampSec = timestamp;
         lengthSec = length;
         absoluteStartSec = timestamp + baseTimeSec;
         payloadFrom = at;
         payloadTo = to;
-        intervals++;
     }
 
     /** Parses the number from {@code from} up to the next comma, setting {@link #fieldEnd} to that comma. */
@@ -296,7 +292,6 @@ final class IntervalLogReader {
             histogram.setTag(tag);
             return histogram;
         } catch (final LogFormatException.Problem p) {
-            intervals--;
             damaged(p.getMessage());
             return null;
         }
@@ -327,19 +322,9 @@ final class IntervalLogReader {
         return lengthSec;
     }
 
-    /** The current line's time stamp as written. */
-    double timestampSec() {
-        return timestampSec;
-    }
-
     /** The log's start, seconds since the epoch: its StartTime line, else its first interval's start. */
     double startTimeSec() {
         return startTimeSec;
-    }
-
-    /** The current line's number. */
-    long lineNumber() {
-        return lines.lineNumber();
     }
 
     /** Lines read so far, header included. */
@@ -355,11 +340,6 @@ final class IntervalLogReader {
     /** Whether the log ended in an incomplete line. */
     boolean truncated() {
         return truncated;
-    }
-
-    /** Interval lines read so far. */
-    long intervals() {
-        return intervals;
     }
 
     /** Bytes consumed so far from the underlying stream. */
