@@ -1,5 +1,6 @@
 package io.mech.agent;
 
+import io.mech.replay.ReplayCommand;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -27,6 +28,8 @@ public final class Main {
         switch (args[0]) {
             case "attach":
                 return AttachCommand.run(rest);
+            case "replay":
+                return ReplayCommand.run(rest, System.out, System.err);
             case "options":
                 System.out.print(optionTable());
                 return 0;
@@ -45,6 +48,7 @@ public final class Main {
     private static String usage() {
         return "usage: java -jar mech.jar <command>\n"
             + "  attach <pid> [key=value,...]   load mech into a running JVM of the same user\n"
+            + "  replay [options] <log>...      replay hiccup logs: percentiles, merge, charts, OpenMetrics\n"
             + "  options                        list every option with its default\n"
             + "As an agent: java -javaagent:mech.jar[=key=value,...] -jar app.jar\n";
     }
