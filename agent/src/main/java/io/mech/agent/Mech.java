@@ -1,15 +1,18 @@
 package io.mech.agent;
 
+import io.mech.exporter.CauseFamilies;
 import io.mech.exporter.ExporterSettings;
 import io.mech.exporter.HiccupFamilies;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.PrometheusEndpoint;
+import io.mech.exporter.jfr.HiccupEvents;
 import io.mech.hiccup.ControlJvm;
 import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.HiccupSettings;
 import io.mech.hiccup.HiccupSnapshot;
 import io.mech.hiccup.LogPath;
 import io.mech.hiccup.Pid;
+import io.mech.hiccup.cause.HiccupCauses;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,6 +48,7 @@ final class Mech {
     private final Thread starter;
     private HiccupRecorder hiccups;
     private ControlJvm control;
+    private HiccupCauses causes;
     private PrometheusEndpoint endpoint;
 
     private Mech(final Options options) {
@@ -96,11 +100,17 @@ final class Mech {
                 } else if (options.flag(Option.HICCUP_CONTROL)) {
                     Console.warn("option 'hiccup.control' needs a hiccup.log for the control JVM to write; no control JVM");
                 }
+                if (options.flag(Option.HICCUP_CAUSES)) {
+                    causes = HiccupCauses.start(hiccups, control == null ? null : control.stalls(), Console.WARNINGS);
+                    if (causes != null) {
+                        causes.addListener(new HiccupEvents());
+                    }
+                }
             }
             if (options.flag(Option.PROMETHEUS)) {
                 endpoint = startEndpoint();
             }
-            new Reporter(options, hiccups, control, startNanos).startPeriodic();
+            new Reporter(options, hiccups, control, causes, startNanos).startPeriodic();
         } catch (final Throwable t) {
             Console.warn("not started: " + t);
         }
@@ -125,6 +135,9 @@ final class Mech {
                 jvms.put("control", this::controlSnapshot);
             }
             sources.add(new HiccupFamilies(jvms, settings.classicBuckets()));
+        }
+        if (causes != null) {
+            sources.add(new CauseFamilies(causes::totals));
         }
         final PrometheusEndpoint started = PrometheusEndpoint.start(settings, sources, Console.WARNINGS);
         if (started != null) {
@@ -166,8 +179,14 @@ final class Mech {
     private void stop() {
         try {
             starter.join(START_WAIT_MILLIS);
+            if (causes != null) {
+                causes.settle();
+            }
             if (hiccups != null) {
                 hiccups.close();
+            }
+            if (causes != null) {
+                causes.close();
             }
             if (control != null) {
                 control.close();
@@ -175,7 +194,7 @@ final class Mech {
             if (endpoint != null) {
                 endpoint.close();
             }
-            new Reporter(options, hiccups, control, startNanos).finalReport();
+            new Reporter(options, hiccups, control, causes, startNanos).finalReport();
         } catch (final Throwable t) {
             Console.warn("shutdown: " + t);
         }

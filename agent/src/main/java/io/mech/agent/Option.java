@@ -17,6 +17,8 @@ enum Option {
     HICCUP_DELAY("hiccup.delay", Kind.DURATION, "0", "what is recorded before this is discarded"),
     HICCUP_ATTRIBUTE_ABOVE("hiccup.attribute-above", Kind.DURATION, "2ms",
         "hiccups at least this long count as stalls: counted and summed without correction"),
+    HICCUP_CAUSES("hiccup.causes", Kind.SWITCH, "on",
+        "attribute each stall to gc, safepoint or os through a JFR stream (GC and VM-operation events)"),
     HICCUP_CONTROL("hiccup.control", Kind.BOOLEAN, "false",
         "start an idle control JVM that logs its own hiccups to the log path plus .c and exits with the host"),
     PROMETHEUS("prometheus", Kind.SWITCH, "on", "serve /metrics for Prometheus"),

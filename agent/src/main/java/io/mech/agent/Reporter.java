@@ -1,5 +1,6 @@
 package io.mech.agent;
 
+import io.mech.agent.report.CauseSummary;
 import io.mech.agent.report.HiccupSummary;
 import io.mech.agent.report.JsonReport;
 import io.mech.agent.report.Report;
@@ -7,6 +8,9 @@ import io.mech.agent.report.TextReport;
 import io.mech.hiccup.ControlJvm;
 import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.Pid;
+import io.mech.hiccup.cause.Cause;
+import io.mech.hiccup.cause.CauseTotals;
+import io.mech.hiccup.cause.HiccupCauses;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,12 +25,15 @@ final class Reporter {
     private final Options options;
     private final HiccupRecorder hiccups;
     private final ControlJvm control;
+    private final HiccupCauses causes;
     private final long startNanos;
 
-    Reporter(final Options options, final HiccupRecorder hiccups, final ControlJvm control, final long startNanos) {
+    Reporter(final Options options, final HiccupRecorder hiccups, final ControlJvm control, final HiccupCauses causes,
+             final long startNanos) {
         this.options = options;
         this.hiccups = hiccups;
         this.control = control;
+        this.causes = causes;
         this.startNanos = startNanos;
     }
 
@@ -81,7 +88,18 @@ final class Reporter {
         if (metrics != null) {
             notes.add("metrics: " + metrics);
         }
-        return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, notes);
+        final List<CauseSummary> byCause = new ArrayList<>(3);
+        if (causes != null) {
+            final CauseTotals totals = causes.totals();
+            for (final Cause cause : Cause.values()) {
+                byCause.add(new CauseSummary(cause.tag(), totals.nanos(cause), totals.count(cause), totals.longest(cause),
+                    totals.details(cause)));
+            }
+            if (totals.dropped() > 0) {
+                notes.add(totals.dropped() + " stalls not attributed: the attributing thread fell behind");
+            }
+        }
+        return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, byCause, notes);
     }
 
     private void write(final Report report) {

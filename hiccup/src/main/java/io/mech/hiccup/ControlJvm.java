@@ -14,7 +14,8 @@ import java.util.function.Consumer;
  * system or the hypervisor.
  *
  * <p>The control JVM watches the host's pid and exits when the host does, even when the host
- * is killed; {@link #close()} ends it sooner, after it has written its last interval.
+ * is killed; {@link #close()} ends it sooner, after it has written its last interval. It
+ * reports each of its stalls on its stdout as it happens (see {@link ControlStalls}).
  */
 public final class ControlJvm implements AutoCloseable {
 
@@ -25,11 +26,13 @@ public final class ControlJvm implements AutoCloseable {
     private final Process process;
     private final Path log;
     private final LogFollower follower;
+    private final ControlStalls stalls = new ControlStalls();
 
     private ControlJvm(final Process process, final Path log) {
         this.process = process;
         this.log = log;
         this.follower = new LogFollower(log);
+        stalls.follow(process.getInputStream());
     }
 
     /**
@@ -55,7 +58,7 @@ public final class ControlJvm implements AutoCloseable {
             Long.toString(ProcessHandle.current().pid())));
         try {
             final Process process = new ProcessBuilder(command)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectOutput(ProcessBuilder.Redirect.PIPE)
                 .redirectError(ProcessBuilder.Redirect.INHERIT)
                 .start();
             return new ControlJvm(process, log);
@@ -83,6 +86,11 @@ public final class ControlJvm implements AutoCloseable {
      */
     public HiccupSnapshot snapshot() throws IOException {
         return follower.snapshot();
+    }
+
+    /** The control JVM's stalls, as it reports them while it runs. */
+    public ControlStalls stalls() {
+        return stalls;
     }
 
     /** Asks the control JVM to write its last interval and exit, and waits for it briefly. */

@@ -5,11 +5,14 @@ import java.util.Optional;
 
 /**
  * The entry point of a control JVM (see {@link ControlJvm}): records hiccups of an idle JVM until
- * the host process is gone or this process is asked to terminate.
+ * the host process is gone or this process is asked to terminate, and reports each stall on
+ * stdout as it happens.
  */
 public final class ControlMain {
 
-    private static final long HOST_POLL_MILLIS = 200;
+    private static final long HOST_POLL_MILLIS = 1_000;
+    /** Stalls reach the host within this; its attribution waits seconds for JFR anyway. */
+    private static final long STALL_POLL_MILLIS = 100;
 
     private ControlMain() {
     }
@@ -30,8 +33,22 @@ public final class ControlMain {
         final Optional<ProcessHandle> host = ProcessHandle.of(Long.parseLong(args[5]));
         final HiccupRecorder hiccups = HiccupRecorder.start(settings, w -> System.err.println("mech control JVM: " + w));
         Runtime.getRuntime().addShutdownHook(new Thread(hiccups::close, "mech-control-shutdown"));
+        final EpochClock clock = new EpochClock();
+        final StallQueue.StallHandler report = new StallQueue.StallHandler() {
+            @Override
+            public void onStall(final long endNanos, final long lengthNanos) {
+                System.out.println("stall " + clock.epochNanos(endNanos) + " " + lengthNanos);
+            }
+        };
+        long polls = 0;
         while (host.isPresent() && host.get().isAlive()) {
-            Thread.sleep(HOST_POLL_MILLIS);
+            Thread.sleep(STALL_POLL_MILLIS);
+            if (hiccups.stallQueue().poll(report) > 0) {
+                System.out.flush();
+            }
+            if (++polls % (HOST_POLL_MILLIS / STALL_POLL_MILLIS) == 0) {
+                clock.calibrate();
+            }
         }
         hiccups.close();
     }

@@ -13,7 +13,8 @@ import org.HdrHistogram.SingleWriterRecorder;
  * also stands for the 1 ms samples that could not be taken during it (coordinated omission).
  *
  * <p>Hiccups of at least the stall threshold are also counted and summed as stalls, without the
- * correction, so that the total says how long the JVM really stood still.
+ * correction, so that the total says how long the JVM really stood still, and each is handed to
+ * the {@link StallQueue} for whoever finds its cause.
  *
  * <p>Guarantees: only the thread running {@link #run()} writes to the recorder, which is what
  * {@link SingleWriterRecorder} requires, and to the stall totals, which are volatile so that any
@@ -25,14 +26,17 @@ final class HiccupMeter implements Runnable {
     private final SingleWriterRecorder recorder;
     private final long resolutionNanos;
     private final long stallThresholdNanos;
+    private final StallQueue stallQueue;
     private volatile boolean stopped;
     private volatile long stalls;
     private volatile long stallNanos;
 
-    HiccupMeter(final SingleWriterRecorder recorder, final long resolutionNanos, final long stallThresholdNanos) {
+    HiccupMeter(final SingleWriterRecorder recorder, final long resolutionNanos, final long stallThresholdNanos,
+                final StallQueue stallQueue) {
         this.recorder = recorder;
         this.resolutionNanos = resolutionNanos;
         this.stallThresholdNanos = stallThresholdNanos;
+        this.stallQueue = stallQueue;
     }
 
     @Override
@@ -41,7 +45,8 @@ final class HiccupMeter implements Runnable {
         while (!stopped) {
             final long before = System.nanoTime();
             sleepUntil(before + resolutionNanos);
-            final long elapsed = System.nanoTime() - before;
+            final long after = System.nanoTime();
+            final long elapsed = after - before;
             if (elapsed < shortestNanos) {
                 shortestNanos = elapsed;
             }
@@ -50,6 +55,7 @@ final class HiccupMeter implements Runnable {
             if (hiccup >= stallThresholdNanos) {
                 stallNanos += hiccup;
                 stalls++;
+                stallQueue.offer(after, hiccup);
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.mech.hiccup;
 
 import java.util.concurrent.locks.LockSupport;
+import java.util.List;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
@@ -32,9 +33,14 @@ public final class HiccupRecorder implements AutoCloseable {
 
     private static final long JOIN_MILLIS = 2_000;
 
+    /** Room for this many stalls between two polls of whoever attributes them. */
+    private static final int STALL_QUEUE_CAPACITY = 4096;
+
     private final HiccupSettings settings;
     private final SingleWriterRecorder recorder;
     private final HiccupMeter meter;
+    private final StallQueue stallQueue = new StallQueue(STALL_QUEUE_CAPACITY);
+    private volatile TaggedIntervals tags;
     private final IntervalLog log;
     private final Thread meterThread;
     private final Thread logThread;
@@ -49,7 +55,7 @@ public final class HiccupRecorder implements AutoCloseable {
     private HiccupRecorder(final HiccupSettings settings, final Consumer<String> warnings) {
         this.settings = settings;
         this.recorder = new SingleWriterRecorder(HiccupSettings.HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
-        this.meter = new HiccupMeter(recorder, settings.resolutionNanos(), settings.stallNanos());
+        this.meter = new HiccupMeter(recorder, settings.resolutionNanos(), settings.stallNanos(), stallQueue);
         this.log = settings.log() == null ? null : IntervalLog.open(settings.log(), warnings);
         this.meterThread = daemon(meter, "mech-hiccup-meter");
         this.logThread = daemon(new Runnable() {
@@ -135,6 +141,33 @@ public final class HiccupRecorder implements AutoCloseable {
         if (log != null) {
             log.write(interval);
         }
+        final TaggedIntervals tagged = tags;
+        if (tagged != null) {
+            tagged.intervalClosed(interval.getStartTimeStamp(), endMillis);
+            writeTagged(tagged.drainFinished(closed));
+        }
+    }
+
+    private void writeTagged(final List<Histogram> histograms) {
+        if (log != null) {
+            for (final Histogram histogram : histograms) {
+                log.write(histogram);
+            }
+        }
+    }
+
+    /** The stalls the meter hands over, for the one consumer that attributes them. */
+    public StallQueue stallQueue() {
+        return stallQueue;
+    }
+
+    /**
+     * Adds tagged intervals (one per cause, say) to the log: told of each interval as it
+     * closes, the source returns the tagged histograms that are final, and they are written
+     * after the untagged total.
+     */
+    public void tagWith(final TaggedIntervals source) {
+        this.tags = source;
     }
 
     /** The hiccups recorded in the intervals closed so far. */

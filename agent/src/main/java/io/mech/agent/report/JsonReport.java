@@ -2,6 +2,7 @@ package io.mech.agent.report;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Renders a {@link Report} as one JSON object, for tests and tools. Durations are in
@@ -34,6 +35,22 @@ public final class JsonReport {
                 .append(",\"stall_ms\":").append(h.stallTime() < 0 ? "-1" : ms(h.stallTime()))
                 .append(",\"log\":").append(quote(h.log()))
                 .append('}');
+        }
+        out.append("],\"causes\":[");
+        for (int i = 0; i < report.causes().size(); i++) {
+            final CauseSummary c = report.causes().get(i);
+            out.append(i == 0 ? "" : ",")
+                .append("{\"cause\":").append(quote(c.cause()))
+                .append(",\"stall_ms\":").append(ms(c.nanos()))
+                .append(",\"stalls\":").append(c.stalls())
+                .append(",\"longest_ms\":").append(ms(c.longest()))
+                .append(",\"details\":{");
+            String separator = "";
+            for (final Map.Entry<String, Long> detail : c.details().entrySet()) {
+                out.append(separator).append(quote(detail.getKey())).append(':').append(detail.getValue());
+                separator = ",";
+            }
+            out.append("}}");
         }
         out.append("],\"notes\":[");
         for (int i = 0; i < report.notes().size(); i++) {

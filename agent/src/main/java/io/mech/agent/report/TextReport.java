@@ -1,6 +1,8 @@
 package io.mech.agent.report;
 
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** Renders a {@link Report} as a short table for a person reading a terminal. */
 public final class TextReport {
@@ -21,7 +23,8 @@ public final class TextReport {
             }
             for (final HiccupSummary h : report.hiccups()) {
                 if (h.stalls() >= 0) {
-                    out.append(String.format(Locale.ROOT, "  %s stalled %.3f ms in %d stalls%n", h.jvm(), ms(h.stallTime()), h.stalls()));
+                    out.append(String.format(Locale.ROOT, "  %s stalled %.3f ms in %d stalls", h.jvm(), ms(h.stallTime()), h.stalls()));
+                    out.append(h.jvm().equals("host") ? causes(report.causes()) : "").append(System.lineSeparator());
                 }
             }
             for (final HiccupSummary h : report.hiccups()) {
@@ -32,6 +35,25 @@ public final class TextReport {
         }
         for (final String note : report.notes()) {
             out.append("  ").append(note).append(System.lineSeparator());
+        }
+        return out.toString();
+    }
+
+    /** ": gc 900 ms (12 stalls, longest 160 ms: G1New (G1 Evacuation Pause) x12), safepoint ..., os ..." */
+    private static String causes(final List<CauseSummary> causes) {
+        final StringBuilder out = new StringBuilder();
+        for (final CauseSummary c : causes) {
+            out.append(out.length() == 0 ? ": " : ", ")
+                .append(String.format(Locale.ROOT, "%s %.3f ms", c.cause(), ms(c.nanos())));
+            if (c.stalls() > 0) {
+                out.append(String.format(Locale.ROOT, " (%d stalls, longest %.3f ms", c.stalls(), ms(c.longest())));
+                String separator = ": ";
+                for (final Map.Entry<String, Long> detail : c.details().entrySet()) {
+                    out.append(separator).append(detail.getKey()).append(" x").append(detail.getValue());
+                    separator = ", ";
+                }
+                out.append(')');
+            }
         }
         return out.toString();
     }

@@ -1,0 +1,130 @@
+package io.mech.hiccup;
+
+/** Cold state of {@link StallQueue}: the ring itself, written only at construction. */
+abstract class StallQueueColdFields {
+    /** Capacity minus one; the capacity is a power of two. */
+    protected final int mask;
+    /** Stall ends, System.nanoTime() at wake-up. */
+    protected final long[] ends;
+    /** Stall lengths in nanoseconds. */
+    protected final long[] lengths;
+
+    StallQueueColdFields(final int capacity) {
+        if (Integer.bitCount(capacity) != 1) {
+            throw new IllegalArgumentException("capacity must be a power of two, got " + capacity);
+        }
+        this.mask = capacity - 1;
+        this.ends = new long[capacity];
+        this.lengths = new long[capacity];
+    }
+}
+
+/** Keeps the producer's index off the cache lines of the cold fields. */
+abstract class StallQueueL1Pad extends StallQueueColdFields {
+    long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
+
+    StallQueueL1Pad(final int capacity) {
+        super(capacity);
+    }
+}
+
+/** The producer's index, written only by the meter thread. */
+abstract class StallQueueProducerFields extends StallQueueL1Pad {
+    protected volatile long tail;
+    /** Stalls dropped because the consumer fell a whole ring behind. */
+    protected volatile long dropped;
+
+    StallQueueProducerFields(final int capacity) {
+        super(capacity);
+    }
+}
+
+/** Keeps the producer's and the consumer's indices on separate cache lines. */
+abstract class StallQueueL2Pad extends StallQueueProducerFields {
+    long p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p30, p31, p32, p33, p34, p35;
+
+    StallQueueL2Pad(final int capacity) {
+        super(capacity);
+    }
+}
+
+/** The consumer's index, written only by the thread that attributes stalls. */
+abstract class StallQueueConsumerFields extends StallQueueL2Pad {
+    protected volatile long head;
+
+    StallQueueConsumerFields(final int capacity) {
+        super(capacity);
+    }
+}
+
+/** Keeps the consumer's index off whatever the allocator places next. */
+abstract class StallQueueL3Pad extends StallQueueConsumerFields {
+    long p40, p41, p42, p43, p44, p45, p46, p47, p48, p49, p50, p51, p52, p53, p54, p55;
+
+    StallQueueL3Pad(final int capacity) {
+        super(capacity);
+    }
+}
+
+/**
+ * The stalls the meter sees, handed to whoever attributes them: a single-producer,
+ * single-consumer ring of primitive pairs.
+ *
+ * <p>Guarantees: {@link #offer} is called by the meter thread only and allocates nothing; when
+ * the ring is full it drops the stall and counts it, so the meter never waits. {@link #poll} is
+ * called by one consumer thread only. The indices are volatile, each written by one side only:
+ * stalls are rare, so a volatile store's fence costs nothing that matters, and unlike a
+ * VarHandle it needs no linking on first use. Producer and consumer state sit on separate cache
+ * lines (128-byte pads).
+ */
+public final class StallQueue extends StallQueueL3Pad {
+
+    /** Receives one stall from {@link #poll}. */
+    @FunctionalInterface
+    public interface StallHandler {
+        /**
+         * @param endNanos    System.nanoTime() when the meter woke
+         * @param lengthNanos how long the stall was
+         */
+        void onStall(long endNanos, long lengthNanos);
+    }
+
+    /** @param capacity how many stalls may wait, a power of two */
+    public StallQueue(final int capacity) {
+        super(capacity);
+    }
+
+    /** Adds a stall; meter thread only. */
+    void offer(final long endNanos, final long lengthNanos) {
+        final long t = tail;
+        if (t - head > mask) {
+            dropped++;
+            return;
+        }
+        final int slot = (int) t & mask;
+        ends[slot] = endNanos;
+        lengths[slot] = lengthNanos;
+        tail = t + 1;
+    }
+
+    /**
+     * Hands every waiting stall to the handler, oldest first; consumer thread only.
+     *
+     * @return how many stalls were handed over
+     */
+    public int poll(final StallHandler handler) {
+        final long h = head;
+        final long t = tail;
+        for (long i = h; i < t; i++) {
+            final int slot = (int) i & mask;
+            handler.onStall(ends[slot], lengths[slot]);
+        }
+        head = t;
+        return (int) (t - h);
+    }
+
+    /** Stalls dropped because nobody took them in time. */
+    public long dropped() {
+        return dropped;
+    }
+}

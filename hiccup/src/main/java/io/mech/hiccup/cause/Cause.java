@@ -1,0 +1,22 @@
+package io.mech.hiccup.cause;
+
+/** What stopped the JVM's threads. */
+public enum Cause {
+    /** A garbage-collection pause. */
+    GC("gc"),
+    /** A safepoint for another VM operation. */
+    SAFEPOINT("safepoint"),
+    /** Nothing in the JVM: the operating system or the hypervisor took the CPU away. */
+    OS("os");
+
+    private final String tag;
+
+    Cause(final String tag) {
+        this.tag = tag;
+    }
+
+    /** The name used as log tag, metric label and JFR field. */
+    public String tag() {
+        return tag;
+    }
+}

@@ -1,0 +1,161 @@
+package io.mech.hiccup.cause;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingStream;
+
+/**
+ * The JVM's own pauses, as a JFR stream reports them: every GC pause ({@code jdk.GCPhasePause},
+ * named by {@code jdk.GarbageCollection} of the same GC id) and every safepoint VM operation at
+ * least as long as the attribution threshold ({@code jdk.ExecuteVMOperation}).
+ *
+ * <p>Event settings are JVM-wide, so they show in the user's own recordings too. GC events keep
+ * the JDK's default.jfc thresholds (0 ms). VM operations are lowered from default.jfc's 10 ms to
+ * the attribution threshold (2 ms by default), because a 2 to 10 ms safepoint would otherwise be
+ * put down to the OS; such operations are rare, so the extra events are few.
+ *
+ * <p>Thread-safe: the stream's thread adds, the attributing thread reads and prunes.
+ */
+final class JfrPauses implements AutoCloseable {
+
+    /** Pauses older than this are no longer needed: stalls are attributed within seconds. */
+    private static final long KEEP_NANOS = 60_000_000_000L;
+
+    private static final long[] NO_PAUSES = new long[0];
+
+    private final RecordingStream stream;
+    private final Deque<PauseWindow> windows = new ArrayDeque<>();
+    private final Map<Long, long[]> gcPauses = new HashMap<>();
+    private final Map<Long, String> gcNames = new HashMap<>();
+
+    private JfrPauses(final RecordingStream stream) {
+        this.stream = stream;
+    }
+
+    /**
+     * Starts the stream.
+     *
+     * @param safepointThresholdNanos the shortest VM operation to hear of
+     * @param warnings                told once when JFR is not available
+     * @return the running stream, or null without JFR
+     */
+    static JfrPauses start(final long safepointThresholdNanos, final Consumer<String> warnings) {
+        try {
+            if (!FlightRecorder.isAvailable()) {
+                warnings.accept("JFR is not available in this JVM; hiccups are recorded without their causes");
+                return null;
+            }
+            final RecordingStream stream = new RecordingStream();
+            stream.setMaxAge(Duration.ofSeconds(30));
+            stream.enable("jdk.GCPhasePause").withThreshold(Duration.ZERO);
+            stream.enable("jdk.GarbageCollection").withThreshold(Duration.ZERO);
+            stream.enable("jdk.ExecuteVMOperation").withThreshold(Duration.ofNanos(safepointThresholdNanos));
+            final JfrPauses pauses = new JfrPauses(stream);
+            stream.onEvent("jdk.GCPhasePause", pauses::onGcPause);
+            stream.onEvent("jdk.GarbageCollection", pauses::onGarbageCollection);
+            stream.onEvent("jdk.ExecuteVMOperation", pauses::onVmOperation);
+            // startAsync() would run the stream on a non-daemon thread of its own, which keeps the
+            // host from exiting; a daemon thread of mech's runs it instead.
+            final Thread thread = new Thread(new Runnable() {
+                @Override
+                public void run() {
+                    try {
+                        stream.start();
+                    } catch (final RuntimeException e) {
+                        warnings.accept("JFR stream stopped (" + e + "); later hiccups are not attributed");
+                    }
+                }
+            }, "mech-jfr-stream");
+            thread.setDaemon(true);
+            thread.start();
+            return pauses;
+        } catch (final RuntimeException | LinkageError e) {
+            warnings.accept("JFR stream not started (" + e + "); hiccups are recorded without their causes");
+            return null;
+        }
+    }
+
+    private static long epochNanos(final Instant instant) {
+        return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
+    }
+
+    private synchronized void onGcPause(final RecordedEvent event) {
+        final long start = epochNanos(event.getStartTime());
+        final long end = epochNanos(event.getEndTime());
+        final long gcId = event.getLong("gcId");
+        final String name = gcNames.get(gcId);
+        if (name != null) {
+            windows.add(new PauseWindow(start, end, Cause.GC, name));
+        } else {
+            final long[] before = gcPauses.getOrDefault(gcId, NO_PAUSES);
+            final long[] more = Arrays.copyOf(before, before.length + 2);
+            more[before.length] = start;
+            more[before.length + 1] = end;
+            gcPauses.put(gcId, more);
+        }
+    }
+
+    private synchronized void onGarbageCollection(final RecordedEvent event) {
+        final long gcId = event.getLong("gcId");
+        final String name = event.getString("name") + " (" + event.getString("cause") + ")";
+        final long[] pending = gcPauses.remove(gcId);
+        if (pending != null) {
+            for (int i = 0; i < pending.length; i += 2) {
+                windows.add(new PauseWindow(pending[i], pending[i + 1], Cause.GC, name));
+            }
+        } else {
+            gcNames.put(gcId, name);
+        }
+    }
+
+    private synchronized void onVmOperation(final RecordedEvent event) {
+        if (event.getBoolean("safepoint")) {
+            windows.add(new PauseWindow(epochNanos(event.getStartTime()), epochNanos(event.getEndTime()),
+                Cause.SAFEPOINT, event.getString("operation")));
+        }
+    }
+
+    /** The pauses that overlap [start - slack, end + slack], GC pauses still waiting for their name included. */
+    synchronized List<PauseWindow> overlapping(final long start, final long end, final long slack) {
+        final List<PauseWindow> found = new ArrayList<>();
+        for (final PauseWindow window : windows) {
+            if (window.overlap(start, end, slack) > 0) {
+                found.add(window);
+            }
+        }
+        for (final long[] pending : gcPauses.values()) {
+            for (int i = 0; i < pending.length; i += 2) {
+                final PauseWindow window = new PauseWindow(pending[i], pending[i + 1], Cause.GC, "GC");
+                if (window.overlap(start, end, slack) > 0) {
+                    found.add(window);
+                }
+            }
+        }
+        return found;
+    }
+
+    /** Forgets pauses that ended long before now. */
+    synchronized void prune(final long nowNanos) {
+        while (!windows.isEmpty() && windows.peekFirst().endNanos() < nowNanos - KEEP_NANOS) {
+            windows.removeFirst();
+        }
+        if (gcNames.size() > 10_000) {
+            gcNames.clear();
+        }
+    }
+
+    @Override
+    public void close() {
+        stream.close();
+    }
+}

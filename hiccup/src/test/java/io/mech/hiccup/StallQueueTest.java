@@ -1,0 +1,66 @@
+package io.mech.hiccup;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class StallQueueTest {
+
+    @Test
+    void handsStallsOverInOrderAndDropsWhenFull() {
+        final StallQueue queue = new StallQueue(4);
+        for (int i = 1; i <= 6; i++) {
+            queue.offer(i * 100L, i);
+        }
+        final List<Long> lengths = new ArrayList<>();
+        assertEquals(4, queue.poll((end, length) -> lengths.add(length)));
+        assertEquals(List.of(1L, 2L, 3L, 4L), lengths);
+        assertEquals(2, queue.dropped());
+        queue.offer(700, 7);
+        lengths.clear();
+        assertEquals(1, queue.poll((end, length) -> lengths.add(end + length)));
+        assertEquals(List.of(707L), lengths);
+    }
+
+    @Test
+    void oneProducerAndOneConsumerLoseNothingInBetween() throws InterruptedException {
+        final StallQueue queue = new StallQueue(1024);
+        final int total = 200_000;
+        final Thread producer = new Thread(() -> {
+            for (int i = 0; i < total; i++) {
+                final long before = queue.dropped();
+                queue.offer(i, i);
+                while (queue.dropped() != before) {
+                    Thread.onSpinWait();
+                    final long again = queue.dropped();
+                    queue.offer(i, i);
+                    if (queue.dropped() == again) {
+                        break;
+                    }
+                }
+            }
+        });
+        producer.start();
+        final long[] next = {0};
+        final long[] mismatches = {0};
+        while (producer.isAlive() || next[0] < total) {
+            queue.poll((end, length) -> {
+                if (end != next[0] || length != next[0]) {
+                    mismatches[0]++;
+                }
+                next[0] = end + 1;
+            });
+        }
+        producer.join();
+        assertEquals(total, next[0]);
+        assertEquals(0, mismatches[0]);
+    }
+
+    @Test
+    void capacityMustBeAPowerOfTwo() {
+        assertThrows(IllegalArgumentException.class, () -> new StallQueue(100));
+    }
+}

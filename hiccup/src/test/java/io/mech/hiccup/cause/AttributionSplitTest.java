@@ -1,0 +1,53 @@
+package io.mech.hiccup.cause;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class AttributionSplitTest {
+
+    private static final long MS = 1_000_000L;
+    private static final long SLACK = HiccupCauses.SLACK_NANOS;
+
+    @Test
+    void aGcPauseCoveringTheStallMakesItGc() {
+        final Map<Cause, Long> portions = HiccupCauses.split(100 * MS, 150 * MS,
+            List.of(new PauseWindow(100 * MS, 149 * MS, Cause.GC, "G1New (G1 Evacuation Pause)")));
+        assertEquals(50 * MS, portions.get(Cause.GC), "the slack closes the last millisecond");
+        assertEquals(0, portions.get(Cause.OS));
+        assertEquals(Cause.GC, HiccupCauses.mainCause(portions));
+    }
+
+    @Test
+    void nothingInTheJvmMakesItOs() {
+        final Map<Cause, Long> portions = HiccupCauses.split(100 * MS, 400 * MS,
+            List.of(new PauseWindow(380 * MS, 385 * MS, Cause.GC, "G1New")));
+        assertEquals(5 * MS + 2 * SLACK, portions.get(Cause.GC));
+        assertEquals(300 * MS - 5 * MS - 2 * SLACK, portions.get(Cause.OS));
+        assertEquals(Cause.OS, HiccupCauses.mainCause(portions));
+    }
+
+    @Test
+    void gcComesBeforeTheSafepointThatRunsIt() {
+        final Map<Cause, Long> portions = HiccupCauses.split(0, 40 * MS, List.of(
+            new PauseWindow(5 * MS, 35 * MS, Cause.SAFEPOINT, "G1CollectForAllocation"),
+            new PauseWindow(6 * MS, 34 * MS, Cause.GC, "G1New"),
+            new PauseWindow(36 * MS, 38 * MS, Cause.SAFEPOINT, "ThreadDump")));
+        assertEquals(30 * MS, portions.get(Cause.GC));
+        // Widened by the slack, every pause together spans [4, 39] ms; the GC's [5, 35] is 30 of them.
+        assertEquals(5 * MS, portions.get(Cause.SAFEPOINT));
+        assertEquals(5 * MS, portions.get(Cause.OS));
+        assertEquals(40 * MS, portions.values().stream().mapToLong(Long::longValue).sum());
+        assertEquals(Cause.GC, HiccupCauses.mainCause(portions));
+    }
+
+    @Test
+    void overlappingPausesAreNotCountedTwice() {
+        final Map<Cause, Long> portions = HiccupCauses.split(0, 20 * MS, List.of(
+            new PauseWindow(2 * MS, 12 * MS, Cause.GC, "a"), new PauseWindow(8 * MS, 18 * MS, Cause.GC, "b")));
+        assertEquals(18 * MS, portions.get(Cause.GC));
+        assertEquals(2 * MS, portions.get(Cause.OS));
+    }
+}
