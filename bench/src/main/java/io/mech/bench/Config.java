@@ -9,8 +9,10 @@ enum Config {
     OFF("without mech"),
     /** The hiccup recorder and nothing else. */
     HICCUP("hiccup only"),
-    /** The hiccup recorder and the /metrics endpoint, scraped every second while it runs. */
-    EXPORTER("hiccup + exporter"),
+    /** The hiccup recorder and the JFR stream that attributes its stalls. */
+    CAUSES("hiccup + causes (JFR)"),
+    /** The hiccup recorder, its causes and the /metrics endpoint, scraped every second while it runs. */
+    EXPORTER("hiccup + causes + exporter"),
     /** mech with no options: everything it switches on by default. */
     DEFAULTS("mech defaults");
 
@@ -27,6 +29,8 @@ enum Config {
             case OFF:
                 return List.of();
             case HICCUP:
+                return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=off," + log);
+            case CAUSES:
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off," + log);
             case EXPORTER:
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus.port=" + port + "," + log);

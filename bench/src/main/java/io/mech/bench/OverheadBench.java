@@ -48,10 +48,10 @@ final class OverheadBench {
         for (final Load load : LOADS) {
             final List<String> kernel = List.of("-jar", setup.examplesJar().toString(), load.kernel(), load.variant(),
                 "--seconds", Double.toString(setup.seconds()));
-            final List<Config> configs = List.of(Config.OFF, Config.HICCUP, Config.EXPORTER);
+            final List<Config> configs = List.of(Config.OFF, Config.HICCUP, Config.CAUSES, Config.EXPORTER);
             final Map<Config, List<Double>> throughput = Alternation.run(setup.rounds(), configs,
                 config -> measure(setup, config, kernel));
-            for (final Config config : List.of(Config.HICCUP, Config.EXPORTER)) {
+            for (final Config config : List.of(Config.HICCUP, Config.CAUSES, Config.EXPORTER)) {
                 rows.add(Row.of("throughput lost: " + load.kind() + " (" + load.kernel() + " " + load.variant() + ")",
                     config.label, "%", Stats.of(Alternation.paired(throughput.get(config), throughput.get(Config.OFF),
                         (with, without) -> 100 * (1 - with / without)))).atMost(TARGET_LOSS_PERCENT));

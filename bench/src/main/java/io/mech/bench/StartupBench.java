@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The wall time mech adds to a hello-world JVM, fork to exit. */
+/**
+ * The wall time mech adds to a hello-world JVM, fork to exit: the hiccup recorder alone (the
+ * issue's target) and everything mech switches on by default (JFR stream and exporter too).
+ */
 final class StartupBench {
 
     /** Target of the hiccup-only configuration, in milliseconds. */
