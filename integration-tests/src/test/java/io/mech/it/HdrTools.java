@@ -40,8 +40,19 @@ public final class HdrTools {
         return Double.parseDouble(m.group(1));
     }
 
-    /** The interval lines of a log, split into start, length, max and payload. */
+    /** The untagged interval lines of a log (the totals), split into start, length, max and payload. */
     public static List<String[]> intervalLines(final Path log) throws Exception {
+        final List<String[]> lines = new ArrayList<>();
+        for (final String[] line : allIntervalLines(log)) {
+            if (!line[0].startsWith("Tag=")) {
+                lines.add(line);
+            }
+        }
+        return lines;
+    }
+
+    /** Every interval line of a log, tagged ones with their {@code Tag=} field first. */
+    public static List<String[]> allIntervalLines(final Path log) throws Exception {
         final List<String[]> lines = new ArrayList<>();
         for (final String line : Files.readAllLines(log, StandardCharsets.US_ASCII)) {
             if (!line.startsWith("#") && !line.startsWith("\"") && !line.isBlank()) {

@@ -70,7 +70,7 @@ class HiccupCausesTest {
         final double base = baseTime(log);
         final List<Double> deviations = new ArrayList<>();
         final List<String> off = new ArrayList<>();
-        for (final String[] line : HdrTools.intervalLines(log)) {
+        for (final String[] line : HdrTools.allIntervalLines(log)) {
             if (!line[0].equals("Tag=gc") || Double.parseDouble(line[3]) < 10) {
                 continue;
             }

@@ -80,8 +80,25 @@ final class JfrPauses implements AutoCloseable {
             thread.start();
             return pauses;
         } catch (final RuntimeException | LinkageError e) {
-            warnings.accept("JFR stream not started (" + e + "); hiccups are recorded without their causes");
+            if (!shuttingDown()) {
+                warnings.accept("JFR stream not started (" + e + "); hiccups are recorded without their causes");
+            }
             return null;
+        }
+    }
+
+    /**
+     * Whether the JVM is already shutting down, as it is when a short-lived host exits while
+     * mech still starts: JFR then refuses, and there is nothing left worth a warning.
+     */
+    private static boolean shuttingDown() {
+        final Thread probe = new Thread("mech-shutdown-probe");
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (final IllegalStateException e) {
+            return true;
         }
     }
 
