@@ -20,9 +20,6 @@ class AttachTest {
     @TempDir
     Path dir;
 
-    static java.util.stream.Stream<Path> jdks() {
-        return Jdks.all();
-    }
 
     private static List<String> attach(final Path jdk, final String... args) {
         final List<String> command = new ArrayList<>(List.of(Jdks.java(jdk), "-jar", Paths.mechJar().toString(), "attach"));
@@ -35,7 +32,7 @@ class AttachTest {
     }
 
     @ParameterizedTest
-    @MethodSource("jdks")
+    @MethodSource("io.mech.it.Jdks#all")
     void attachLoadsMechAndTheLogIsNamedAfterTheTarget(final Path jdk) throws Exception {
         final Forked host = Forked.start(dir, List.of(Jdks.java(jdk), "-cp", Paths.testClasses(),
             SleepingHost.class.getName(), "4000"));

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -30,12 +29,9 @@ class HiccupCausesTest {
     @TempDir
     Path dir;
 
-    static Stream<Path> jdks() {
-        return Jdks.all();
-    }
 
     @ParameterizedTest
-    @MethodSource("jdks")
+    @MethodSource("io.mech.it.Jdks#all")
     void gcKernelStallsArePutDownToGcAndMatchTheGcLog(final Path jdk) throws Exception {
         final Path log = dir.resolve("gc.hlog");
         final Path recording = dir.resolve("user.jfr");
@@ -107,7 +103,7 @@ class HiccupCausesTest {
     }
 
     @ParameterizedTest
-    @MethodSource("jdks")
+    @MethodSource("io.mech.it.Jdks#all")
     void aStoppedProcessIsPutDownToTheOs(final Path jdk) throws Exception {
         final Path log = dir.resolve("stop.hlog");
         final Path json = dir.resolve("report.json");

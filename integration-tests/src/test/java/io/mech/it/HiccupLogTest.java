@@ -19,12 +19,9 @@ class HiccupLogTest {
     @TempDir
     Path dir;
 
-    static java.util.stream.Stream<Path> jdks() {
-        return Jdks.all();
-    }
 
     @ParameterizedTest
-    @MethodSource("jdks")
+    @MethodSource("io.mech.it.Jdks#all")
     void aStoppedJvmShowsItsStopAndKeepsItsLastPartialInterval(final Path jdk) throws Exception {
         final Path log = dir.resolve("stop.%pid.hlog");
         final Forked host = Forked.start(dir, Forked.javaWithMech(jdk, "hiccup.interval=1s,hiccup.log=" + log,

@@ -16,12 +16,9 @@ class HostLibrariesTest {
     @TempDir
     Path dir;
 
-    static java.util.stream.Stream<Path> jdks() {
-        return Jdks.all();
-    }
 
     @ParameterizedTest
-    @MethodSource("jdks")
+    @MethodSource("io.mech.it.Jdks#all")
     void hostWithItsOwnHdrHistogramAndByteBuddyRunsUnharmed(final Path jdk) throws Exception {
         final Path hdr = Paths.hostLibrary("HdrHistogram-2.1.12.jar");
         final Path byteBuddy = Paths.hostLibrary("byte-buddy-1.14.19.jar");
