@@ -1,0 +1,85 @@
+package io.mech.probes.locks;
+
+/**
+ * Template of the bridge that counts contended acquisitions of {@code java.util.concurrent}
+ * locks. It is never loaded under this name: {@link AqsCounting} renames its bytes into
+ * {@code java.util.concurrent.locks} and defines it there, because advice woven into
+ * AbstractQueuedSynchronizer can link only to classes the boot loader sees. So it refers to
+ * nothing but {@code java.lang}, and mech reads its counters through {@link #cells()}.
+ *
+ * <p>Guarantees: {@link #contended} allocates nothing and takes no lock. Each thread writes the
+ * stripe its id selects; stripes are {@value #PAD} longs (128 bytes) apart, so threads whose
+ * ids differ modulo {@value #STRIPES} share no written cache line. Threads whose ids collide
+ * may lose an update to a plain increment: the counts are exact up to {@value #STRIPES}
+ * concurrently contending threads and close beyond. Readers see plain longs, possibly a little
+ * stale.
+ */
+final class AqsBridge {
+
+    /** Stripes, a power of two; a thread's stripe is its id modulo this. */
+    public static final int STRIPES = 64;
+    /** Lock kinds: 0 ReentrantLock, 1 ReentrantReadWriteLock write, 2 ReentrantReadWriteLock read. */
+    public static final int KINDS = 3;
+    /** Blocked-time buckets; see {@link BlockedHistogram}. */
+    public static final int BUCKETS = 24;
+    /** Longs per kind in a stripe: count, total nanos, max nanos, then the buckets. */
+    public static final int FIELDS = 3 + BUCKETS;
+    /** 128 bytes of longs between stripes and before the first. */
+    public static final int PAD = 16;
+    /** Longs per stripe. */
+    public static final int STRIDE = KINDS * FIELDS + PAD;
+
+    private static final long[] CELLS = new long[PAD + STRIPES * STRIDE];
+
+    private static final Class<?> RL_NONFAIR = find("java.util.concurrent.locks.ReentrantLock$NonfairSync");
+    private static final Class<?> RL_FAIR = find("java.util.concurrent.locks.ReentrantLock$FairSync");
+    private static final Class<?> RW_NONFAIR = find("java.util.concurrent.locks.ReentrantReadWriteLock$NonfairSync");
+    private static final Class<?> RW_FAIR = find("java.util.concurrent.locks.ReentrantReadWriteLock$FairSync");
+
+    private AqsBridge() {
+    }
+
+    private static Class<?> find(final String name) {
+        try {
+            return Class.forName(name, false, AqsBridge.class.getClassLoader());
+        } catch (final ClassNotFoundException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Counts one contended acquisition; called from the advice on the acquire slow path.
+     *
+     * @param sync       the synchronizer, a lock's Sync or any other AQS (ignored)
+     * @param shared     whether a shared (read) acquisition
+     * @param startNanos System.nanoTime() when the slow path began
+     */
+    public static void contended(final Object sync, final boolean shared, final long startNanos) {
+        final long nanos = System.nanoTime() - startNanos;
+        final Class<?> type = sync.getClass();
+        final int kind;
+        if (type == RL_NONFAIR || type == RL_FAIR) {
+            kind = 0;
+        } else if (type == RW_NONFAIR || type == RW_FAIR) {
+            kind = shared ? 2 : 1;
+        } else {
+            return;
+        }
+        final long[] cells = CELLS;
+        @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
+        final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
+        final int base = PAD + stripe * STRIDE + kind * FIELDS;
+        cells[base]++;
+        cells[base + 1] += nanos;
+        if (nanos > cells[base + 2]) {
+            cells[base + 2] = nanos;
+        }
+        final int bucket = 64 - Long.numberOfLeadingZeros(nanos >>> 10);
+        cells[base + 3 + (bucket < BUCKETS - 1 ? bucket : BUCKETS - 1)]++;
+    }
+
+    /** @return the live counters, laid out as the constants above say */
+    public static long[] cells() {
+        return CELLS;
+    }
+}

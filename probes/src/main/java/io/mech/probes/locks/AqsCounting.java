@@ -1,0 +1,216 @@
+package io.mech.probes.locks;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.locks.AbstractQueuedLongSynchronizer;
+import java.util.concurrent.locks.AbstractQueuedSynchronizer;
+import net.bytebuddy.ByteBuddy;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.dynamic.ClassFileLocator;
+import net.bytebuddy.implementation.Implementation;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.commons.ClassRemapper;
+import net.bytebuddy.jar.asm.commons.SimpleRemapper;
+import net.bytebuddy.matcher.ElementMatchers;
+import net.bytebuddy.pool.TypePool;
+
+/**
+ * Counts every contended acquisition of ReentrantLock and ReentrantReadWriteLock: weaves
+ * {@link AqsAdvice} into the acquire slow path of AbstractQueuedSynchronizer and
+ * AbstractQueuedLongSynchronizer (ReentrantReadWriteLock's base from JDK 22 on), which calls a
+ * bridge class defined inside {@code java.util.concurrent.locks}. The package is opened to mech
+ * with {@link Instrumentation#redefineModule}, the bridge defined through
+ * {@link MethodHandles#privateLookupIn}; nothing is appended to the boot class path, which would
+ * disable CDS for the application's classes.
+ *
+ * <p>Uncontended code is untouched: {@code lock()} reaches the woven method only after its first
+ * CAS failed. Installing retransforms two classes and takes a few hundred milliseconds (ByteBuddy
+ * loads); call it off the host's main thread. {@link #close} removes the advice again.
+ */
+final class AqsCounting implements AutoCloseable {
+
+    /** The bridge's name inside java.util.concurrent.locks. */
+    static final String BRIDGE = "java.util.concurrent.locks.MechAqsBridge";
+
+    private static final String TEMPLATE_INTERNAL =
+        AqsCounting.class.getPackageName().replace('.', '/') + "/AqsBridge";
+    private static final String ADVICE = AqsCounting.class.getPackageName() + ".AqsAdvice";
+
+    /** The lock classes and modes of the bridge's kinds, in kind order. */
+    private static final String[][] KINDS = {
+        {"java.util.concurrent.locks.ReentrantLock", ""},
+        {"java.util.concurrent.locks.ReentrantReadWriteLock", "write"},
+        {"java.util.concurrent.locks.ReentrantReadWriteLock", "read"},
+    };
+
+    private final Instrumentation inst;
+    private final Weaver weaver;
+    private final long[] cells;
+    private final long[] baseline;
+
+    private AqsCounting(final Instrumentation inst, final Weaver weaver, final long[] cells) {
+        this.inst = inst;
+        this.weaver = weaver;
+        this.cells = cells;
+        this.baseline = cells.clone();
+    }
+
+    /**
+     * Opens the package, defines (or finds) the bridge and weaves the advice.
+     *
+     * @return the counting, or null after one warning when it cannot be installed
+     */
+    static AqsCounting install(final Instrumentation inst, final java.util.function.Consumer<String> warnings) {
+        if (!inst.isRetransformClassesSupported()) {
+            warnings.accept("the agent cannot retransform classes; short j.u.c. lock contention is not counted");
+            return null;
+        }
+        Weaver weaver = null;
+        try {
+            inst.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
+                Map.of("java.util.concurrent.locks", Set.of(AqsCounting.class.getModule())), Set.of(), Map.of());
+            final Class<?> bridge = bridge();
+            final long[] cells = (long[]) MethodHandles.privateLookupIn(bridge, MethodHandles.lookup())
+                .findStatic(bridge, "cells", MethodType.methodType(long[].class)).invoke();
+            weaver = new Weaver(remap(resource(ADVICE)));
+            inst.addTransformer(weaver, true);
+            inst.retransformClasses(AbstractQueuedSynchronizer.class, AbstractQueuedLongSynchronizer.class);
+            if (weaver.failure != null) {
+                throw weaver.failure;
+            }
+            if (weaver.woven.size() != 2) {
+                throw new IllegalStateException("woven " + weaver.woven + ", expected both synchronizers");
+            }
+            return new AqsCounting(inst, weaver, cells);
+        } catch (final Throwable e) {
+            if (weaver != null) {
+                unweave(inst, weaver);
+            }
+            warnings.accept("j.u.c. lock counting not installed (" + e + "); short j.u.c. lock contention is not counted");
+            return null;
+        }
+    }
+
+    /** The bridge, defined on first use; a second probe in the same JVM finds the first one's. */
+    private static Class<?> bridge() throws ReflectiveOperationException, IOException {
+        try {
+            return Class.forName(BRIDGE, true, null);
+        } catch (final ClassNotFoundException e) {
+            final MethodHandles.Lookup lookup =
+                MethodHandles.privateLookupIn(AbstractQueuedSynchronizer.class, MethodHandles.lookup());
+            return lookup.ensureInitialized(lookup.defineClass(remap(resource(TEMPLATE_INTERNAL.replace('/', '.')))));
+        }
+    }
+
+    private static byte[] resource(final String className) throws IOException {
+        final String path = className.replace('.', '/') + ".class";
+        try (InputStream in = AqsCounting.class.getClassLoader().getResourceAsStream(path)) {
+            if (in == null) {
+                throw new IOException("no class file " + path);
+            }
+            return in.readAllBytes();
+        }
+    }
+
+    /** Renames the template bridge, and every reference to it, into java.util.concurrent.locks. */
+    private static byte[] remap(final byte[] classFile) {
+        final ClassReader reader = new ClassReader(classFile);
+        final ClassWriter writer = new ClassWriter(0);
+        reader.accept(new ClassRemapper(writer, new SimpleRemapper(Opcodes.ASM9, TEMPLATE_INTERNAL, BRIDGE.replace('.', '/'))), 0);
+        return writer.toByteArray();
+    }
+
+    private static void unweave(final Instrumentation inst, final Weaver weaver) {
+        inst.removeTransformer(weaver);
+        try {
+            inst.retransformClasses(AbstractQueuedSynchronizer.class, AbstractQueuedLongSynchronizer.class);
+        } catch (final Throwable ignored) {
+            // the classes keep the advice; it only counts
+        }
+    }
+
+    /** @return contended acquisitions since install, one row per lock kind seen */
+    List<JucContention> read() {
+        final List<JucContention> rows = new ArrayList<>(AqsBridge.KINDS);
+        for (int kind = 0; kind < AqsBridge.KINDS; kind++) {
+            long count = 0;
+            long total = 0;
+            long max = 0;
+            final long[] buckets = new long[AqsBridge.BUCKETS];
+            for (int stripe = 0; stripe < AqsBridge.STRIPES; stripe++) {
+                final int base = AqsBridge.PAD + stripe * AqsBridge.STRIDE + kind * AqsBridge.FIELDS;
+                count += cells[base] - baseline[base];
+                total += cells[base + 1] - baseline[base + 1];
+                // the maximum cannot be rebased: before install it stays 0 unless a second probe runs
+                max = Math.max(max, cells[base + 2]);
+                for (int b = 0; b < AqsBridge.BUCKETS; b++) {
+                    buckets[b] += cells[base + 3 + b] - baseline[base + 3 + b];
+                }
+            }
+            if (count > 0) {
+                rows.add(new JucContention(KINDS[kind][0], KINDS[kind][1], count, total, max, BlockedHistogram.of(buckets)));
+            }
+        }
+        rows.sort((a, b) -> Long.compare(b.count(), a.count()));
+        return rows;
+    }
+
+    @Override
+    public void close() {
+        unweave(inst, weaver);
+    }
+
+    /** Weaves the advice into the two synchronizers when they are retransformed. */
+    private static final class Weaver implements ClassFileTransformer {
+        private static final Set<String> TARGETS = Set.of(
+            "java/util/concurrent/locks/AbstractQueuedSynchronizer",
+            "java/util/concurrent/locks/AbstractQueuedLongSynchronizer");
+
+        private final byte[] advice;
+        final Set<String> woven = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        volatile Throwable failure;
+
+        Weaver(final byte[] advice) {
+            this.advice = advice;
+        }
+
+        @Override
+        public byte[] transform(final Module module, final ClassLoader loader, final String className,
+                                final Class<?> redefined, final ProtectionDomain domain, final byte[] classFile) {
+            if (loader != null || className == null || !TARGETS.contains(className)) {
+                return null;
+            }
+            try {
+                final String name = className.replace('/', '.');
+                final ClassFileLocator locator = new ClassFileLocator.Compound(
+                    ClassFileLocator.Simple.of(name, classFile),
+                    ClassFileLocator.Simple.of(ADVICE, advice),
+                    ClassFileLocator.ForClassLoader.of(AqsCounting.class.getClassLoader()));
+                final TypePool pool = TypePool.Default.of(locator);
+                final byte[] woven = new ByteBuddy()
+                    .with(Implementation.Context.Disabled.Factory.INSTANCE)
+                    .redefine(pool.describe(name).resolve(), locator)
+                    .visit(Advice.to(pool.describe(ADVICE).resolve(), locator)
+                        .on(ElementMatchers.named("acquire").and(ElementMatchers.takesArguments(6))))
+                    .make(pool)
+                    .getBytes();
+                this.woven.add(className);
+                return woven;
+            } catch (final Throwable e) {
+                failure = e;
+                return null;
+            }
+        }
+    }
+}

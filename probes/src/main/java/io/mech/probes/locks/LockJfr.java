@@ -1,0 +1,158 @@
+package io.mech.probes.locks;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.consumer.RecordedClass;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedStackTrace;
+import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordingStream;
+
+/**
+ * The JFR half of the lock probe: a stream of monitor enter, monitor wait, j.u.c. lock park and
+ * monitor inflation events (and on JDK 25 deflation and monitor statistics), summed into
+ * {@link LockTables}.
+ *
+ * <p>Thresholds: enter and park at {@link LockProbeSettings#thresholdNanos()} (1 ms by default,
+ * lowered from default.jfc's 20 ms: on the contended-monitor kernel 20 ms caught 1 to 5 blocks in
+ * 3 s, 1 ms 23 to 81, so contention was reported by luck); waits keep default.jfc's 20 ms;
+ * inflation and deflation take 0 ms (default.jfc leaves them off; they last microseconds) and
+ * carry no stack trace, so each costs the JVM a few dozen bytes. JDK 17's JFR offers no throttle
+ * setting for them, so their cost is capped where mech can: no stacks, each event only bumps a
+ * count, and rows are capped at {@link LockProbeSettings#maxRows()}. Events that other
+ * recordings enable below mech's thresholds are dropped here, so the counts do not depend on
+ * what else records.
+ */
+final class LockJfr implements AutoCloseable {
+
+    /** default.jfc's threshold for jdk.JavaMonitorWait. */
+    static final long WAIT_THRESHOLD_NANOS = 20_000_000L;
+
+    private final RecordingStream stream;
+    private final LockTables tables;
+    private final long thresholdNanos;
+
+    private LockJfr(final RecordingStream stream, final LockTables tables, final long thresholdNanos) {
+        this.stream = stream;
+        this.tables = tables;
+        this.thresholdNanos = thresholdNanos;
+    }
+
+    /**
+     * Starts the stream on a daemon thread of mech's.
+     *
+     * @return the running stream, or null (after one warning) without JFR
+     */
+    static LockJfr start(final LockTables tables, final long thresholdNanos, final Consumer<String> warnings) {
+        try {
+            if (!FlightRecorder.isAvailable()) {
+                warnings.accept("JFR is not available in this JVM; locks are sampled through ThreadMXBean");
+                return null;
+            }
+            final RecordingStream stream = new RecordingStream();
+            stream.setMaxAge(Duration.ofSeconds(30));
+            final Duration threshold = Duration.ofNanos(thresholdNanos);
+            stream.enable("jdk.JavaMonitorEnter").withThreshold(threshold).withStackTrace();
+            stream.enable("jdk.ThreadPark").withThreshold(threshold).withStackTrace();
+            stream.enable("jdk.JavaMonitorWait").withThreshold(Duration.ofNanos(WAIT_THRESHOLD_NANOS)).withStackTrace();
+            stream.enable("jdk.JavaMonitorInflate").withThreshold(Duration.ZERO).withoutStackTrace();
+            // JDK 25 and later; a JVM without these events ignores the settings.
+            stream.enable("jdk.JavaMonitorDeflate").withThreshold(Duration.ZERO).withoutStackTrace();
+            stream.enable("jdk.JavaMonitorStatistics").withPeriod(Duration.ofSeconds(1));
+            final LockJfr jfr = new LockJfr(stream, tables, thresholdNanos);
+            stream.onEvent("jdk.JavaMonitorEnter", jfr::onEnter);
+            stream.onEvent("jdk.ThreadPark", jfr::onPark);
+            stream.onEvent("jdk.JavaMonitorWait", jfr::onWait);
+            stream.onEvent("jdk.JavaMonitorInflate", jfr::onInflate);
+            stream.onEvent("jdk.JavaMonitorDeflate", event -> tables.deflate());
+            stream.onEvent("jdk.JavaMonitorStatistics", event -> tables.monitorsInUse(event.getLong("count")));
+            // startAsync() would run the stream on a non-daemon thread of its own, which keeps the
+            // host from exiting; a daemon thread of mech's runs it instead.
+            final Thread thread = new Thread(new Runnable() {
+                @Override
+                public void run() {
+                    try {
+                        stream.start();
+                    } catch (final RuntimeException e) {
+                        warnings.accept("lock JFR stream stopped (" + e + "); later lock events are not counted");
+                    }
+                }
+            }, "mech-locks-jfr");
+            thread.setDaemon(true);
+            thread.start();
+            return jfr;
+        } catch (final RuntimeException | LinkageError e) {
+            warnings.accept("lock JFR stream not started (" + e + "); locks are sampled through ThreadMXBean");
+            return null;
+        }
+    }
+
+    private void onEnter(final RecordedEvent event) {
+        final long nanos = event.getDuration().toNanos();
+        if (nanos >= thresholdNanos) {
+            tables.block(LockKind.MONITOR_ENTER, className(event, "monitorClass"), callSite(event.getStackTrace()),
+                nanos, threadName(event, "previousOwner"));
+        }
+    }
+
+    private void onPark(final RecordedEvent event) {
+        final long nanos = event.getDuration().toNanos();
+        if (nanos < thresholdNanos) {
+            return;
+        }
+        final String lock = LockTables.jucLockOf(className(event, "parkedClass"));
+        if (lock != null) {
+            tables.block(LockKind.JUC_LOCK, lock, callSite(event.getStackTrace()), nanos, null);
+        }
+    }
+
+    private void onWait(final RecordedEvent event) {
+        final long nanos = event.getDuration().toNanos();
+        if (nanos >= WAIT_THRESHOLD_NANOS) {
+            tables.block(LockKind.MONITOR_WAIT, className(event, "monitorClass"), callSite(event.getStackTrace()),
+                nanos, threadName(event, "notifier"));
+        }
+    }
+
+    private void onInflate(final RecordedEvent event) {
+        tables.inflate(className(event, "monitorClass"), String.valueOf(event.<Object>getValue("cause")));
+    }
+
+    private static String className(final RecordedEvent event, final String field) {
+        final RecordedClass type = event.hasField(field) ? event.getClass(field) : null;
+        return type == null ? "unknown" : type.getName();
+    }
+
+    private static String threadName(final RecordedEvent event, final String field) {
+        final RecordedThread thread = event.hasField(field) ? event.getThread(field) : null;
+        if (thread == null) {
+            return null;
+        }
+        final String name = thread.getJavaName();
+        return name != null ? name : thread.getOSName();
+    }
+
+    /** The first frame outside the JDK, as class.method:line; the top frame when every frame is the JDK's. */
+    static String callSite(final RecordedStackTrace trace) {
+        if (trace == null || trace.getFrames().isEmpty()) {
+            return "unknown";
+        }
+        final List<RecordedFrame> frames = trace.getFrames();
+        for (final RecordedFrame frame : frames) {
+            final String type = frame.getMethod().getType().getName();
+            if (!LockTables.isJdk(type)) {
+                return LockTables.frame(type, frame.getMethod().getName(), frame.getLineNumber());
+            }
+        }
+        final RecordedFrame top = frames.get(0);
+        return LockTables.frame(top.getMethod().getType().getName(), top.getMethod().getName(), top.getLineNumber());
+    }
+
+    @Override
+    public void close() {
+        stream.close();
+    }
+}

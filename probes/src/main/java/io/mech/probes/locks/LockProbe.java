@@ -1,0 +1,153 @@
+package io.mech.probes.locks;
+
+import java.lang.instrument.Instrumentation;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Monitor inflation and lock contention, by lock class and by call site (issue 8).
+ *
+ * <p>Sources: a JFR stream of monitor enter, j.u.c. lock park, monitor wait and monitor
+ * inflation events ({@link LockJfr}); advice on AbstractQueuedSynchronizer that counts every
+ * contended ReentrantLock and ReentrantReadWriteLock acquisition, however short
+ * ({@link AqsCounting}); without JFR, ThreadMXBean samples ({@link LockSampler}).
+ *
+ * <p>Guarantees: {@link #start} never throws into the host and returns quickly; the advice is
+ * woven on a daemon thread ({@code mech-locks-install}), so ByteBuddy's loading stays off the
+ * caller's thread. Every thread is a daemon named mech-locks-*. {@link #snapshot} may be called
+ * from any thread at any time; {@link #close} stops the stream and removes the advice.
+ */
+public final class LockProbe implements AutoCloseable {
+
+    private final LockProbeSettings settings;
+    private final LockTables tables;
+    private final AutoCloseable events;
+    private final LockSnapshot.Source source;
+    private final CountDownLatch installed = new CountDownLatch(1);
+    private AqsCounting counting;
+    private boolean closed;
+
+    private LockProbe(final LockProbeSettings settings, final LockTables tables, final AutoCloseable events,
+                      final LockSnapshot.Source source) {
+        this.settings = settings;
+        this.tables = tables;
+        this.events = events;
+        this.source = source;
+    }
+
+    /**
+     * Starts the probe.
+     *
+     * @param inst     the agent's Instrumentation, needed to count short j.u.c. contention; may be
+     *                 null, which only loses that count (one warning)
+     * @param settings thresholds and switches
+     * @param warnings receives one line for each problem
+     * @return the running probe, or null (after a warning) when it cannot run at all
+     */
+    public static LockProbe start(final Instrumentation inst, final LockProbeSettings settings,
+                                  final Consumer<String> warnings) {
+        try {
+            final LockTables tables = new LockTables(settings.maxRows());
+            AutoCloseable events = startJfr(tables, settings, warnings);
+            LockSnapshot.Source source = LockSnapshot.Source.JFR;
+            if (events == null) {
+                events = LockSampler.start(tables, warnings);
+                source = LockSnapshot.Source.SAMPLED;
+            }
+            final LockProbe probe = new LockProbe(settings, tables, events, source);
+            if (!settings.counting()) {
+                probe.installed.countDown();
+            } else if (inst == null) {
+                warnings.accept("no Instrumentation; short j.u.c. lock contention is not counted");
+                probe.installed.countDown();
+            } else {
+                final Thread installer = new Thread(() -> probe.install(inst, warnings), "mech-locks-install");
+                installer.setDaemon(true);
+                installer.start();
+            }
+            return probe;
+        } catch (final RuntimeException | LinkageError e) {
+            warnings.accept("lock probe not started (" + e + ")");
+            return null;
+        }
+    }
+
+    /** Kept apart so that a JVM without jdk.jfr fails here, inside the catch, not when verifying start. */
+    private static AutoCloseable startJfr(final LockTables tables, final LockProbeSettings settings,
+                                          final Consumer<String> warnings) {
+        try {
+            return LockJfr.start(tables, settings.thresholdNanos(), warnings);
+        } catch (final LinkageError e) {
+            warnings.accept("JFR is not available (" + e + "); locks are sampled through ThreadMXBean");
+            return null;
+        }
+    }
+
+    private void install(final Instrumentation inst, final Consumer<String> warnings) {
+        try {
+            ByteBuddyProperties.quiet();
+            final AqsCounting done = AqsCounting.install(inst, warnings);
+            synchronized (this) {
+                if (closed) {
+                    if (done != null) {
+                        done.close();
+                    }
+                } else {
+                    counting = done;
+                }
+            }
+        } catch (final RuntimeException | LinkageError e) {
+            warnings.accept("j.u.c. lock counting not installed (" + e + ")");
+        } finally {
+            installed.countDown();
+        }
+    }
+
+    /**
+     * Waits until the counting advice is in place (or has failed, or is off).
+     *
+     * @return true when counting runs
+     */
+    public boolean awaitCounting(final Duration timeout) throws InterruptedException {
+        installed.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        synchronized (this) {
+            return counting != null;
+        }
+    }
+
+    /** @return what the probe has seen since it started */
+    public LockSnapshot snapshot() {
+        final AqsCounting c;
+        synchronized (this) {
+            c = counting;
+        }
+        final List<JucContention> below = c == null ? List.of() : c.read();
+        return tables.snapshot(source, source == LockSnapshot.Source.SAMPLED ? LockSampler.PERIOD_NANOS
+            : settings.thresholdNanos(), c != null, below);
+    }
+
+    /** Stops the stream or sampler and removes the advice; never throws. */
+    @Override
+    public void close() {
+        final AqsCounting c;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            c = counting;
+            counting = null;
+        }
+        try {
+            events.close();
+        } catch (final Exception | LinkageError ignored) {
+            // closing is best effort
+        }
+        if (c != null) {
+            c.close();
+        }
+    }
+}

@@ -1,0 +1,203 @@
+package io.mech.probes.locks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
+import net.bytebuddy.agent.ByteBuddyAgent;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The probe in this JVM, installed through ByteBuddy's agent, against small contended and
+ * uncontended workloads: contention is flagged with the lock class and call site, waiting is
+ * put down to wait, and the uncontended workloads leave no trace.
+ */
+class LockProbeTest {
+
+    /** JFR delivers events up to about a second after they end. */
+    private static final long SETTLE_MILLIS = 2_500;
+
+    private static final List<String> WARNINGS = new CopyOnWriteArrayList<>();
+    private static LockProbe probe;
+
+    @BeforeAll
+    static void start() throws InterruptedException {
+        probe = LockProbe.start(ByteBuddyAgent.install(), LockProbeSettings.DEFAULTS, WARNINGS::add);
+        assertNotNull(probe, () -> "probe did not start: " + WARNINGS);
+        assertTrue(probe.awaitCounting(Duration.ofSeconds(30)), () -> "counting not installed: " + WARNINGS);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (probe != null) {
+            probe.close();
+        }
+        assertEquals(List.of(), WARNINGS);
+    }
+
+    /** Polls until a snapshot passes the check or the settle time is over; returns the last. */
+    private static LockSnapshot awaitSnapshot(final Predicate<LockSnapshot> check) throws InterruptedException {
+        final long end = System.nanoTime() + SETTLE_MILLIS * 1_000_000L;
+        LockSnapshot last = probe.snapshot();
+        while (!check.test(last) && System.nanoTime() < end) {
+            Thread.sleep(100);
+            last = probe.snapshot();
+        }
+        return last;
+    }
+
+    private static List<LockSite> sitesOf(final LockSnapshot snapshot, final Class<?> lockClass) {
+        return sitesOf(snapshot, lockClass.getName());
+    }
+
+    private static List<LockSite> sitesOf(final LockSnapshot snapshot, final String lockClass) {
+        final List<LockSite> found = new ArrayList<>();
+        for (final LockSite site : snapshot.sites()) {
+            if (site.lockClass().equals(lockClass)) {
+                found.add(site);
+            }
+        }
+        return found;
+    }
+
+    private static List<Inflation> inflationsOf(final LockSnapshot snapshot, final Class<?> monitorClass) {
+        final List<Inflation> found = new ArrayList<>();
+        for (final Inflation inflation : snapshot.inflations()) {
+            if (inflation.monitorClass().equals(monitorClass.getName())) {
+                found.add(inflation);
+            }
+        }
+        return found;
+    }
+
+    private static long counted(final LockSnapshot snapshot, final String lockClass, final String mode) {
+        return snapshot.belowThreshold().stream()
+            .filter(c -> c.lockClass().equals(lockClass) && c.mode().equals(mode))
+            .mapToLong(JucContention::count).sum();
+    }
+
+    private static Optional<LockSite> siteAt(final LockSnapshot snapshot, final LockKind kind,
+                                             final String lockClass, final String callSitePrefix) {
+        return snapshot.sites().stream()
+            .filter(s -> s.kind() == kind && s.lockClass().equals(lockClass) && s.callSite().startsWith(callSitePrefix))
+            .findFirst();
+    }
+
+    @Test
+    void contendedMonitorIsFlaggedWithClassCallSiteOwnersAndInflation() throws InterruptedException {
+        final Workloads.ContendedMonitor monitor = new Workloads.ContendedMonitor();
+        final List<String> workers = Workloads.run("contended-monitor", 2, 1_500, monitor::bump);
+        final String lock = Workloads.ContendedMonitor.class.getName();
+        final String bump = lock + ".bump:";
+        final LockSnapshot snapshot = awaitSnapshot(s -> siteAt(s, LockKind.MONITOR_ENTER, lock, bump).isPresent()
+            && !inflationsOf(s, Workloads.ContendedMonitor.class).isEmpty());
+
+        final LockSite site = siteAt(snapshot, LockKind.MONITOR_ENTER, lock, bump)
+            .orElseThrow(() -> new AssertionError("no monitor contention at " + bump + " in " + snapshot.sites()));
+        assertTrue(site.count() >= 1 && site.maxNanos() >= probe.snapshot().thresholdNanos(), site::toString);
+        assertTrue(site.totalNanos() >= site.maxNanos(), site::toString);
+        assertEquals(site.count(), site.histogram().total(), site::toString);
+        assertFalse(site.topThreads().isEmpty(), site::toString);
+        assertTrue(workers.contains(site.topThreads().get(0).thread()), site::toString);
+        assertTrue(snapshot.contendedClasses(1).contains(lock), snapshot::toString);
+
+        final List<Inflation> inflations = inflationsOf(snapshot, Workloads.ContendedMonitor.class);
+        assertTrue(inflations.stream().anyMatch(i -> i.cause().contains("Enter") && !i.byWait()), inflations::toString);
+        assertTrue(snapshot.render(10).stream().anyMatch(l -> l.startsWith("monitor contention on " + lock + " at " + bump)),
+            () -> String.join("\n", snapshot.render(10)));
+    }
+
+    @Test
+    void loneMonitorLeavesNoTrace() throws InterruptedException {
+        final Workloads.LoneMonitor monitor = new Workloads.LoneMonitor();
+        Workloads.run("lone-monitor", 1, 1_000, monitor::bump);
+        assertTrue(monitor.count() > 0);
+        Thread.sleep(SETTLE_MILLIS);
+        final LockSnapshot snapshot = probe.snapshot();
+        assertEquals(List.of(), sitesOf(snapshot, Workloads.LoneMonitor.class));
+        assertEquals(List.of(), inflationsOf(snapshot, Workloads.LoneMonitor.class));
+    }
+
+    @Test
+    void waitInflatesWithoutContention() throws InterruptedException {
+        final Workloads.WaitingMonitor monitor = new Workloads.WaitingMonitor();
+        Workloads.run("waiting-monitor", 1, 1_000, monitor::bumpAndWait);
+        final LockSnapshot snapshot = awaitSnapshot(s -> !inflationsOf(s, Workloads.WaitingMonitor.class).isEmpty());
+        final List<Inflation> inflations = inflationsOf(snapshot, Workloads.WaitingMonitor.class);
+        assertFalse(inflations.isEmpty(), snapshot::toString);
+        assertTrue(inflations.stream().allMatch(Inflation::byWait), inflations::toString);
+        assertFalse(snapshot.contendedClasses(1).contains(Workloads.WaitingMonitor.class.getName()), snapshot::toString);
+        // 1 ms waits are below JFR's 20 ms wait threshold: no rows at all
+        assertEquals(List.of(), sitesOf(snapshot, Workloads.WaitingMonitor.class));
+    }
+
+    @Test
+    void contendedReentrantLockIsCountedBelowTheThresholdAndParksNameTheCallSite() throws InterruptedException {
+        final String lock = "java.util.concurrent.locks.ReentrantLock";
+        final long before = counted(probe.snapshot(), lock, "");
+        final Workloads.ReentrantCounter counter = new Workloads.ReentrantCounter();
+        Workloads.run("contended-reentrant", 2, 1_500, counter::bump);
+        final String bump = Workloads.ReentrantCounter.class.getName() + ".bump:";
+        final LockSnapshot snapshot = awaitSnapshot(s -> siteAt(s, LockKind.JUC_LOCK, lock, bump).isPresent());
+
+        final long contended = counted(snapshot, lock, "") - before;
+        assertTrue(contended >= 1_000, () -> "only " + contended + " contended acquisitions counted: " + snapshot);
+        final JucContention row = snapshot.belowThreshold().stream().filter(c -> c.lockClass().equals(lock))
+            .findFirst().orElseThrow();
+        assertEquals(row.count(), row.histogram().total(), row::toString);
+        assertTrue(row.histogram().count(0) + row.histogram().count(1) + row.histogram().count(2) > 0,
+            () -> "no acquisition under 4 us, all would have been JFR's to see: " + row);
+        assertTrue(siteAt(snapshot, LockKind.JUC_LOCK, lock, bump).isPresent(), snapshot::toString);
+        assertTrue(snapshot.contendedClasses(1_000).contains(lock), snapshot::toString);
+        // a j.u.c. lock is not a monitor: no monitor rows name the counter
+        assertEquals(List.of(), sitesOf(snapshot, Workloads.ReentrantCounter.class));
+        assertEquals(List.of(), inflationsOf(snapshot, Workloads.ReentrantCounter.class));
+    }
+
+    @Test
+    void loneReentrantLockIsNotCounted() throws InterruptedException {
+        final String lock = "java.util.concurrent.locks.ReentrantLock";
+        final long before = counted(probe.snapshot(), lock, "");
+        final Workloads.LoneReentrantCounter counter = new Workloads.LoneReentrantCounter();
+        Workloads.run("lone-reentrant", 1, 1_000, counter::bump);
+        Thread.sleep(SETTLE_MILLIS);
+        final LockSnapshot snapshot = probe.snapshot();
+        // other threads of this JVM may contend some JDK-internal lock now and then, never thousands of times
+        final long contended = counted(snapshot, lock, "") - before;
+        assertTrue(contended < 50, () -> contended + " contended acquisitions of a lock one thread used");
+        assertEquals(Optional.empty(), siteAt(snapshot, LockKind.JUC_LOCK, lock,
+            Workloads.LoneReentrantCounter.class.getName() + ".bump:"));
+    }
+
+    @Test
+    void contendedWriteLockIsCountedAsWrite() throws InterruptedException {
+        final String lock = "java.util.concurrent.locks.ReentrantReadWriteLock";
+        final long before = counted(probe.snapshot(), lock, "write");
+        final Workloads.ReadWriteCounter counter = new Workloads.ReadWriteCounter();
+        Workloads.run("contended-write", 2, 1_000, counter::bump);
+        final long contended = counted(probe.snapshot(), lock, "write") - before;
+        assertTrue(contended >= 1_000, () -> "only " + contended + " contended write acquisitions counted");
+    }
+
+    @Test
+    void spinLockIsInvisible() throws InterruptedException {
+        final Workloads.SpinCounter counter = new Workloads.SpinCounter();
+        Workloads.run("spin", 2, 1_000, counter::bump);
+        Thread.sleep(SETTLE_MILLIS);
+        final LockSnapshot snapshot = probe.snapshot();
+        assertEquals(List.of(), sitesOf(snapshot, Workloads.SpinCounter.class));
+        assertEquals(List.of(), inflationsOf(snapshot, Workloads.SpinCounter.class));
+        for (final LockSite site : snapshot.sites()) {
+            assertFalse(site.callSite().startsWith(Workloads.SpinCounter.class.getName()), site::toString);
+        }
+    }
+}

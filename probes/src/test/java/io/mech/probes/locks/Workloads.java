@@ -1,0 +1,167 @@
+package io.mech.probes.locks;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * Small locking workloads after the examples' locks kernel. The contended monitor and
+ * ReentrantLock hold their lock for about 2 ms on one acquisition in 2,048 (65,536 for the
+ * ReentrantLock, whose short contention is the point), so that some blocks certainly exceed
+ * JFR's 1 ms threshold whatever the scheduler does; the rest are as short as the kernel's.
+ */
+final class Workloads {
+
+    private Workloads() {
+    }
+
+    /** Busy-waits, holding whatever the caller holds. */
+    static void hold(final long nanos) {
+        final long end = System.nanoTime() + nanos;
+        while (System.nanoTime() < end) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** A counter behind this object's monitor. */
+    static final class ContendedMonitor {
+        private long count;
+
+        synchronized void bump() {
+            if ((++count & 2047) == 0) {
+                hold(2_000_000L);
+            }
+        }
+    }
+
+    /** The same monitor, used by one thread only. */
+    static final class LoneMonitor {
+        private long count;
+
+        synchronized void bump() {
+            count++;
+        }
+
+        synchronized long count() {
+            return count;
+        }
+    }
+
+    /** One thread waiting 1 ms per increment: inflation by wait, no contention. */
+    static final class WaitingMonitor {
+        private long count;
+
+        synchronized void bumpAndWait() throws InterruptedException {
+            count++;
+            wait(1);
+        }
+    }
+
+    /** A counter behind a non-fair ReentrantLock. */
+    static final class ReentrantCounter {
+        private final ReentrantLock lock = new ReentrantLock();
+        private long count;
+
+        void bump() {
+            lock.lock();
+            try {
+                if ((++count & 65535) == 0) {
+                    hold(2_000_000L);
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /** A ReentrantLock used by one thread only. */
+    static final class LoneReentrantCounter {
+        private final ReentrantLock lock = new ReentrantLock();
+        private long count;
+
+        void bump() {
+            lock.lock();
+            try {
+                count++;
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /** A counter behind a ReentrantReadWriteLock's write lock. */
+    static final class ReadWriteCounter {
+        private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+        private long count;
+
+        void bump() {
+            lock.writeLock().lock();
+            try {
+                count++;
+            } finally {
+                lock.writeLock().unlock();
+            }
+        }
+    }
+
+    /** A test-and-test-and-set spin lock: no JVM lock at all. */
+    static final class SpinCounter {
+        private final java.util.concurrent.atomic.AtomicBoolean locked = new java.util.concurrent.atomic.AtomicBoolean();
+        private long count;
+
+        void bump() {
+            while (locked.get() || !locked.compareAndSet(false, true)) {
+                Thread.onSpinWait();
+            }
+            count++;
+            locked.set(false);
+        }
+    }
+
+    /** Something to run in a loop until told to stop. */
+    @FunctionalInterface
+    interface Step {
+        void run() throws Exception;
+    }
+
+    /**
+     * Runs the step on {@code threads} threads named {@code name-i} for {@code millis}.
+     *
+     * @return the threads' names
+     */
+    static List<String> run(final String name, final int threads, final long millis, final Step step)
+        throws InterruptedException {
+        final long end = System.nanoTime() + millis * 1_000_000L;
+        final List<Thread> workers = new ArrayList<>();
+        final List<String> names = new ArrayList<>();
+        final Throwable[] failure = new Throwable[1];
+        for (int i = 0; i < threads; i++) {
+            final Thread t = new Thread(() -> {
+                try {
+                    while (System.nanoTime() < end) {
+                        for (int j = 0; j < 256; j++) {
+                            step.run();
+                        }
+                    }
+                } catch (final Throwable e) {
+                    synchronized (failure) {
+                        failure[0] = e;
+                    }
+                }
+            }, name + "-" + i);
+            workers.add(t);
+            names.add(t.getName());
+            t.start();
+        }
+        for (final Thread t : workers) {
+            t.join();
+        }
+        synchronized (failure) {
+            if (failure[0] != null) {
+                throw new AssertionError("workload " + name + " failed", failure[0]);
+            }
+        }
+        return names;
+    }
+}
