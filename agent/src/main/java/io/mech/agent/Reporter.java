@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /** Gathers a {@link Report} from the running parts and writes it where the options say. */
@@ -94,6 +95,10 @@ final class Reporter {
             for (final Cause cause : Cause.values()) {
                 byCause.add(new CauseSummary(cause.tag(), totals.nanos(cause), totals.count(cause), totals.longest(cause),
                     totals.details(cause)));
+            }
+            if (totals.unattributed() > 0) {
+                notes.add(String.format(Locale.ROOT, "%d stalls (%.3f ms) before the JFR stream was recording: cause unknown",
+                    totals.unattributed(), totals.unattributedNanos() / 1e6));
             }
             if (totals.dropped() > 0) {
                 notes.add(totals.dropped() + " stalls not attributed: the attributing thread fell behind");

@@ -11,11 +11,14 @@ import java.util.Map;
  * @param counts    stalls whose main cause it is
  * @param longest   the longest stall whose main cause it is
  * @param details   per cause, how many stalls each detail (collector, operation, OS finding) explains
+ * @param unattributed      stalls that began before JFR was recording, so with no events to match
+ * @param unattributedNanos their total length
  * @param pending   stalls seen but not yet attributed (JFR reports up to a second late)
  * @param dropped   stalls lost because the attributing thread fell behind
  */
 public record CauseTotals(Map<Cause, Long> nanos, Map<Cause, Long> counts, Map<Cause, Long> longest,
-                          Map<Cause, Map<String, Long>> details, long pending, long dropped) {
+                          Map<Cause, Map<String, Long>> details, long unattributed, long unattributedNanos,
+                          long pending, long dropped) {
 
     /** Copies the maps. */
     public CauseTotals {

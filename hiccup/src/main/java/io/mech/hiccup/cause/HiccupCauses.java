@@ -23,7 +23,8 @@ import org.HdrHistogram.Histogram;
  * {@code mech-hiccup-causes}, never on the meter's path.
  *
  * <p>JFR delivers events up to about a second after they end, so a stall is attributed only
- * once {@link #HORIZON_NANOS} has passed since it ended. Its time is split by overlap: what GC
+ * once the stream has delivered an event that ended after it (a CPU-load heartbeat comes every
+ * second), or {@link #HORIZON_NANOS} after it ended. Its time is split by overlap: what GC
  * pauses cover is {@code gc}, what other safepoint operations cover is {@code safepoint}, the rest
  * is {@code os}; the cause covering most of it names the stall. Pauses are widened by
  * {@link #SLACK_NANOS} on both sides for the time to reach the safepoint and the gap between
@@ -36,14 +37,17 @@ import org.HdrHistogram.Histogram;
  */
 public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
 
-    /** How long after a stall its cause is looked for: JFR's one-second flush and some margin. */
-    static final long HORIZON_NANOS = 2_000_000_000L;
+    /**
+     * A stall is attributed once JFR has delivered the events that ended after it, or, should
+     * the stream fall silent, this long after it ended.
+     */
+    static final long HORIZON_NANOS = 10_000_000_000L;
 
     /** Widening of each pause: safepoint synchronisation before it, clock differences around it. */
     static final long SLACK_NANOS = 1_000_000L;
 
     private static final long POLL_MILLIS = 200;
-    private static final long LATE_EVENTS_MILLIS = 1_200;
+    private static final long LATE_EVENTS_MILLIS = 2_000;
     private static final int MAX_DETAILS = 8;
 
     private final StallQueue queue;
@@ -63,6 +67,8 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     private final Map<Cause, Long> longest = new EnumMap<>(Cause.class);
     private final Map<Cause, Map<String, Long>> details = new EnumMap<>(Cause.class);
     private long lastStallNanos;
+    private long unattributedNanos;
+    private long unattributed;
     private volatile boolean closed;
 
     /** One closed log interval and its stalls by cause. */
@@ -130,10 +136,15 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             }
             synchronized (this) {
                 drainQueue();
-                attributeEndedBefore(clock.nowEpochNanos() - HORIZON_NANOS);
+                attributeEndedBefore(attributableUpTo());
             }
             pauses.prune(clock.nowEpochNanos());
         }
+    }
+
+    /** Stalls that ended before this can be attributed: JFR has delivered past them. */
+    private long attributableUpTo() {
+        return Math.max(pauses.deliveredUpTo() - SLACK_NANOS, clock.nowEpochNanos() - HORIZON_NANOS);
     }
 
     private void drainQueue() {
@@ -150,6 +161,11 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     private void attributeEndedBefore(final long horizon) {
         while (!pending.isEmpty() && pending.peekFirst()[0] <= horizon) {
             final long[] stall = pending.removeFirst();
+            if (stall[0] - stall[1] < pauses.recordingSince()) {
+                unattributedNanos += stall[1];
+                unattributed++;
+                continue;
+            }
             final Attribution attribution = attribute(stall[0], stall[1]);
             count(attribution);
             assign(attribution);
@@ -286,7 +302,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             }
             unassigned.clear();
         }
-        final long finalAfter = (clock.nowEpochNanos() - HORIZON_NANOS) / 1_000_000 - POLL_MILLIS;
+        final long finalAfter = attributableUpTo() / 1_000_000;
         final List<Histogram> finished = new ArrayList<>();
         while (!intervals.isEmpty() && (all || intervals.peekFirst().endMillis <= finalAfter)) {
             final Interval interval = intervals.removeFirst();
@@ -304,12 +320,12 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
 
     /** Stall time by cause so far. */
     public synchronized CauseTotals totals() {
-        return new CauseTotals(nanos, counts, longest, details, pending.size(), queue.dropped());
+        return new CauseTotals(nanos, counts, longest, details, unattributed, unattributedNanos, pending.size(), queue.dropped());
     }
 
     /**
-     * Waits, at most about a second, for JFR to deliver the events of stalls that ended just
-     * now, so that the final attribution at shutdown is not left guessing.
+     * Waits, at most {@link #LATE_EVENTS_MILLIS}, for JFR to deliver past the last stall, so that
+     * the final attribution at shutdown is not left guessing.
      */
     public void settle() {
         final long lastStall;
@@ -317,13 +333,13 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             drainQueue();
             lastStall = lastStallNanos;
         }
-        final long waitMillis = LATE_EVENTS_MILLIS - (clock.nowEpochNanos() - lastStall) / 1_000_000;
-        if (lastStall != 0 && waitMillis > 0) {
-            try {
-                Thread.sleep(waitMillis);
-            } catch (final InterruptedException e) {
-                Thread.currentThread().interrupt();
+        final long deadline = System.nanoTime() + LATE_EVENTS_MILLIS * 1_000_000;
+        try {
+            while (lastStall != 0 && pauses.deliveredUpTo() < lastStall + SLACK_NANOS && System.nanoTime() < deadline) {
+                Thread.sleep(POLL_MILLIS / 4);
             }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import jdk.jfr.FlightRecorder;
+import jdk.jfr.FlightRecorderListener;
+import jdk.jfr.Recording;
+import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordingStream;
 
@@ -37,6 +40,8 @@ final class JfrPauses implements AutoCloseable {
     private final Deque<PauseWindow> windows = new ArrayDeque<>();
     private final Map<Long, long[]> gcPauses = new HashMap<>();
     private final Map<Long, String> gcNames = new HashMap<>();
+    private volatile long deliveredUpTo;
+    private volatile long recordingSince = Long.MAX_VALUE;
 
     private JfrPauses(final RecordingStream stream) {
         this.stream = stream;
@@ -60,10 +65,26 @@ final class JfrPauses implements AutoCloseable {
             stream.enable("jdk.GCPhasePause").withThreshold(Duration.ZERO);
             stream.enable("jdk.GarbageCollection").withThreshold(Duration.ZERO);
             stream.enable("jdk.ExecuteVMOperation").withThreshold(Duration.ofNanos(safepointThresholdNanos));
+            // A heartbeat at default.jfc's own period: the stream is ordered, so an event that
+            // ends at T means every event that ended before T has been delivered.
+            stream.enable("jdk.CPULoad").withPeriod(Duration.ofSeconds(1));
+            stream.setOrdered(true);
             final JfrPauses pauses = new JfrPauses(stream);
+            // JFR's first recording in a JVM takes a few hundred milliseconds to start; stalls
+            // before it runs have no events to be matched with, so their cause stays unknown.
+            FlightRecorder.addListener(new FlightRecorderListener() {
+                @Override
+                public void recordingStateChanged(final Recording recording) {
+                    if (recording.getState() == RecordingState.RUNNING && pauses.recordingSince == Long.MAX_VALUE) {
+                        pauses.recordingSince = epochNanos(Instant.now());
+                        FlightRecorder.removeListener(this);
+                    }
+                }
+            });
             stream.onEvent("jdk.GCPhasePause", pauses::onGcPause);
             stream.onEvent("jdk.GarbageCollection", pauses::onGarbageCollection);
             stream.onEvent("jdk.ExecuteVMOperation", pauses::onVmOperation);
+            stream.onEvent(pauses::delivered);
             // startAsync() would run the stream on a non-daemon thread of its own, which keeps the
             // host from exiting; a daemon thread of mech's runs it instead.
             final Thread thread = new Thread(new Runnable() {
@@ -102,6 +123,23 @@ final class JfrPauses implements AutoCloseable {
         }
     }
 
+    private void delivered(final RecordedEvent event) {
+        final long end = epochNanos(event.getEndTime());
+        if (end > deliveredUpTo) {
+            deliveredUpTo = end;
+        }
+    }
+
+    /** Events are recorded from this time on (epoch nanoseconds); until then, Long.MAX_VALUE. */
+    long recordingSince() {
+        return recordingSince;
+    }
+
+    /** Every event that ended before this (epoch nanoseconds) has been delivered. */
+    long deliveredUpTo() {
+        return deliveredUpTo;
+    }
+
     private static long epochNanos(final Instant instant) {
         return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
     }
@@ -137,9 +175,19 @@ final class JfrPauses implements AutoCloseable {
 
     private synchronized void onVmOperation(final RecordedEvent event) {
         if (event.getBoolean("safepoint")) {
+            final String operation = event.getString("operation");
             windows.add(new PauseWindow(epochNanos(event.getStartTime()), epochNanos(event.getEndTime()),
-                Cause.SAFEPOINT, event.getString("operation")));
+                collectorOperation(operation) ? Cause.GC : Cause.SAFEPOINT, operation));
         }
+    }
+
+    /**
+     * Whether a VM operation is a collector's: some GC pauses (G1's Remark and Cleanup, say)
+     * come only as an operation, without a GC pause event of their own.
+     */
+    static boolean collectorOperation(final String operation) {
+        return operation.startsWith("G1") || operation.startsWith("Z") || operation.startsWith("Shenandoah")
+            || operation.contains("GC") || operation.contains("Collect");
     }
 
     /** The pauses that overlap [start - slack, end + slack], GC pauses still waiting for their name included. */

@@ -50,4 +50,15 @@ class AttributionSplitTest {
         assertEquals(18 * MS, portions.get(Cause.GC));
         assertEquals(2 * MS, portions.get(Cause.OS));
     }
+
+    @Test
+    void collectorOperationsAreGcAndOthersAreNot() {
+        for (final String gc : List.of("G1CollectForAllocation", "G1PauseRemark", "ZMarkStart", "ShenandoahFinalMarkStartEvac",
+            "ParallelGCFailedAllocation", "GenCollectForAllocation")) {
+            assertEquals(true, JfrPauses.collectorOperation(gc), gc);
+        }
+        for (final String other : List.of("ThreadDump", "HandshakeAllThreads", "RedefineClasses", "Deoptimize", "JFROldObject")) {
+            assertEquals(false, JfrPauses.collectorOperation(other), other);
+        }
+    }
 }
