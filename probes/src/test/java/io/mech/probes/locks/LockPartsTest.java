@@ -1,0 +1,83 @@
+package io.mech.probes.locks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import net.bytebuddy.agent.ByteBuddyAgent;
+import org.junit.jupiter.api.Test;
+
+/** The probe's parts on their own: buckets, blocker classes, the sampler, and closing. */
+class LockPartsTest {
+
+    @Test
+    void bucketsArePowersOfTwoFrom1024Nanos() {
+        assertEquals(0, BlockedHistogram.bucket(0));
+        assertEquals(0, BlockedHistogram.bucket(1_023));
+        assertEquals(1, BlockedHistogram.bucket(1_024));
+        assertEquals(1, BlockedHistogram.bucket(2_047));
+        assertEquals(2, BlockedHistogram.bucket(2_048));
+        assertEquals(BlockedHistogram.BUCKETS - 1, BlockedHistogram.bucket(Long.MAX_VALUE));
+        for (int b = 0; b < BlockedHistogram.BUCKETS - 1; b++) {
+            assertEquals(b, BlockedHistogram.bucket(BlockedHistogram.upperBoundNanos(b) - 1));
+            assertEquals(b + 1, BlockedHistogram.bucket(BlockedHistogram.upperBoundNanos(b)));
+        }
+    }
+
+    @Test
+    void onlyLockBlockersAreLocks() {
+        assertEquals("java.util.concurrent.locks.ReentrantLock",
+            LockTables.jucLockOf("java.util.concurrent.locks.ReentrantLock$NonfairSync"));
+        assertEquals("java.util.concurrent.locks.ReentrantLock",
+            LockTables.jucLockOf("java.util.concurrent.locks.ReentrantLock$FairSync"));
+        assertEquals("java.util.concurrent.locks.ReentrantReadWriteLock",
+            LockTables.jucLockOf("java.util.concurrent.locks.ReentrantReadWriteLock$NonfairSync"));
+        assertNull(LockTables.jucLockOf("java.util.concurrent.CountDownLatch$Sync"));
+        assertNull(LockTables.jucLockOf("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject"));
+        assertNull(LockTables.jucLockOf(null));
+    }
+
+    @Test
+    void samplerSeesABlockedMonitorWithItsCallSite() throws InterruptedException {
+        final LockTables tables = new LockTables(100);
+        final LockSampler sampler = LockSampler.start(tables, w -> { });
+        try {
+            final Workloads.ContendedMonitor monitor = new Workloads.ContendedMonitor();
+            Workloads.run("sampled-monitor", 2, 1_000, monitor::bump);
+        } finally {
+            sampler.close();
+        }
+        final LockSnapshot snapshot = tables.snapshot(LockSnapshot.Source.SAMPLED, LockSampler.PERIOD_NANOS, false, List.of());
+        final String lock = Workloads.ContendedMonitor.class.getName();
+        assertTrue(snapshot.sites().stream().anyMatch(s -> s.kind() == LockKind.MONITOR_ENTER
+            && s.lockClass().equals(lock) && s.callSite().startsWith(lock + ".bump:")), snapshot::toString);
+    }
+
+    @Test
+    void closingRemovesTheAdvice() throws Throwable {
+        final List<String> warnings = new CopyOnWriteArrayList<>();
+        final LockProbe probe = LockProbe.start(ByteBuddyAgent.install(), LockProbeSettings.DEFAULTS, warnings::add);
+        assertTrue(probe.awaitCounting(Duration.ofSeconds(30)), warnings::toString);
+        probe.close();
+        final Class<?> bridge = Class.forName(AqsCounting.BRIDGE, true, null);
+        final long[] cells = (long[]) MethodHandles.privateLookupIn(bridge, MethodHandles.lookup())
+            .findStatic(bridge, "cells", MethodType.methodType(long[].class)).invoke();
+        final long[] before = cells.clone();
+        final Workloads.ReentrantCounter counter = new Workloads.ReentrantCounter();
+        Workloads.run("after-close", 2, 500, counter::bump);
+        final List<Integer> changed = new ArrayList<>();
+        for (int i = 0; i < cells.length; i++) {
+            if (cells[i] != before[i]) {
+                changed.add(i);
+            }
+        }
+        assertEquals(List.of(), changed);
+        assertEquals(List.of(), warnings);
+    }
+}
