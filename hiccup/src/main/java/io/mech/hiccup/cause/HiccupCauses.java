@@ -302,7 +302,12 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             }
             unassigned.clear();
         }
-        final long finalAfter = attributableUpTo() / 1_000_000;
+        // Attribute up to the bound here, under the same lock: an interval finalised before its
+        // stalls were attributed would send them to a later one.
+        final long bound = attributableUpTo();
+        drainQueue();
+        attributeEndedBefore(bound);
+        final long finalAfter = bound / 1_000_000;
         final List<Histogram> finished = new ArrayList<>();
         while (!intervals.isEmpty() && (all || intervals.peekFirst().endMillis <= finalAfter)) {
             final Interval interval = intervals.removeFirst();
