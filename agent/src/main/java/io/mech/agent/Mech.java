@@ -13,7 +13,10 @@ import io.mech.hiccup.HiccupSnapshot;
 import io.mech.hiccup.LogPath;
 import io.mech.hiccup.Pid;
 import io.mech.hiccup.cause.HiccupCauses;
+import io.mech.probes.locks.LockProbe;
+import io.mech.probes.locks.LockProbeSettings;
 import java.io.IOException;
+import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,15 +47,18 @@ final class Mech {
     private static final long START_WAIT_MILLIS = 5_000;
 
     private final Options options;
+    private final Instrumentation instrumentation;
     private final long startNanos = System.nanoTime();
     private final Thread starter;
     private HiccupRecorder hiccups;
     private ControlJvm control;
     private HiccupCauses causes;
     private PrometheusEndpoint endpoint;
+    private LockProbe locks;
 
-    private Mech(final Options options) {
+    private Mech(final Options options, final Instrumentation instrumentation) {
         this.options = options;
+        this.instrumentation = instrumentation;
         this.starter = new Thread(new Runnable() {
             @Override
             public void run() {
@@ -68,13 +74,15 @@ final class Mech {
      * @param agentArgs the agent argument
      * @param attached  true when loaded into a running JVM: there is no start-up to spare, and
      *                  the attacher reads the log path as soon as this returns, so wait for the parts
+     * @param instrumentation the JVM's instrumentation, for the probes that weave advice
      */
-    static void start(final String agentArgs, final boolean attached) throws InterruptedException {
+    static void start(final String agentArgs, final boolean attached, final Instrumentation instrumentation)
+        throws InterruptedException {
         final Options options = Options.parse(agentArgs, System.getProperties(), System.getenv(), Console.WARNINGS);
         if (!options.flag(Option.ENABLED)) {
             return;
         }
-        final Mech mech = new Mech(options);
+        final Mech mech = new Mech(options, instrumentation);
         Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
             @Override
             public void run() {
@@ -107,13 +115,21 @@ final class Mech {
                     }
                 }
             }
+            if (options.flag(Option.PROBES_LOCKS)) {
+                locks = LockProbe.start(instrumentation, new LockProbeSettings(options.nanos(Option.PROBES_LOCKS_THRESHOLD),
+                    options.flag(Option.PROBES_LOCKS_COUNTING), LockProbeSettings.DEFAULTS.maxRows()), Console.WARNINGS);
+            }
             if (options.flag(Option.PROMETHEUS)) {
                 endpoint = startEndpoint();
             }
-            new Reporter(options, hiccups, control, causes, startNanos).startPeriodic();
+            reporter().startPeriodic();
         } catch (final Throwable t) {
             Console.warn("not started: " + t);
         }
+    }
+
+    private Reporter reporter() {
+        return new Reporter(options, hiccups, control, causes, locks, startNanos);
     }
 
     private PrometheusEndpoint startEndpoint() {
@@ -194,7 +210,10 @@ final class Mech {
             if (endpoint != null) {
                 endpoint.close();
             }
-            new Reporter(options, hiccups, control, causes, startNanos).finalReport();
+            reporter().finalReport();
+            if (locks != null) {
+                locks.close();
+            }
         } catch (final Throwable t) {
             Console.warn("shutdown: " + t);
         }

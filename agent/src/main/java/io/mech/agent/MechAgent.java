@@ -21,7 +21,7 @@ public final class MechAgent {
      * @param instrumentation the JVM's instrumentation
      */
     public static void premain(final String args, final Instrumentation instrumentation) {
-        load(args, false);
+        load(args, false, instrumentation);
     }
 
     /**
@@ -31,16 +31,16 @@ public final class MechAgent {
      * @param instrumentation the JVM's instrumentation
      */
     public static void agentmain(final String args, final Instrumentation instrumentation) {
-        load(args, true);
+        load(args, true, instrumentation);
     }
 
-    private static void load(final String args, final boolean attached) {
+    private static void load(final String args, final boolean attached, final Instrumentation instrumentation) {
         try {
             if (!LOADED.compareAndSet(false, true)) {
                 Console.warn("already running in this JVM; the second load is ignored");
                 return;
             }
-            Mech.start(args, attached);
+            Mech.start(args, attached, instrumentation);
         } catch (final Throwable t) {
             Console.warn("not started: " + t);
         }

@@ -11,6 +11,7 @@ import io.mech.hiccup.Pid;
 import io.mech.hiccup.cause.Cause;
 import io.mech.hiccup.cause.CauseTotals;
 import io.mech.hiccup.cause.HiccupCauses;
+import io.mech.probes.locks.LockProbe;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,18 +24,23 @@ import java.util.concurrent.TimeUnit;
 /** Gathers a {@link Report} from the running parts and writes it where the options say. */
 final class Reporter {
 
+    /** The lock sites a report lists, worst first. */
+    private static final int LOCK_ROWS = 10;
+
     private final Options options;
     private final HiccupRecorder hiccups;
     private final ControlJvm control;
     private final HiccupCauses causes;
+    private final LockProbe locks;
     private final long startNanos;
 
     Reporter(final Options options, final HiccupRecorder hiccups, final ControlJvm control, final HiccupCauses causes,
-             final long startNanos) {
+             final LockProbe locks, final long startNanos) {
         this.options = options;
         this.hiccups = hiccups;
         this.control = control;
         this.causes = causes;
+        this.locks = locks;
         this.startNanos = startNanos;
     }
 
@@ -104,7 +110,8 @@ final class Reporter {
                 notes.add(totals.dropped() + " stalls not attributed: the attributing thread fell behind");
             }
         }
-        return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, byCause, notes);
+        final List<String> lockLines = locks == null ? List.of() : locks.snapshot().render(LOCK_ROWS);
+        return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, byCause, lockLines, notes);
     }
 
     private void write(final Report report) {

@@ -52,6 +52,10 @@ public final class JsonReport {
             }
             out.append("}}");
         }
+        out.append("],\"locks\":[");
+        for (int i = 0; i < report.locks().size(); i++) {
+            out.append(i == 0 ? "" : ",").append(quote(report.locks().get(i)));
+        }
         out.append("],\"notes\":[");
         for (int i = 0; i < report.notes().size(); i++) {
             out.append(i == 0 ? "" : ",").append(quote(report.notes().get(i)));

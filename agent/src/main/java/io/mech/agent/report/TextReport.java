@@ -33,6 +33,12 @@ public final class TextReport {
                 }
             }
         }
+        if (!report.locks().isEmpty()) {
+            out.append("  locks:").append(System.lineSeparator());
+            for (final String line : report.locks()) {
+                out.append("    ").append(line).append(System.lineSeparator());
+            }
+        }
         for (final String note : report.notes()) {
             out.append("  ").append(note).append(System.lineSeparator());
         }

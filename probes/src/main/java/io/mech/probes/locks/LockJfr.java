@@ -91,6 +91,9 @@ final class LockJfr implements AutoCloseable {
     }
 
     private void onEnter(final RecordedEvent event) {
+        if (mechsOwn(event)) {
+            return;
+        }
         final long nanos = event.getDuration().toNanos();
         if (nanos >= thresholdNanos) {
             tables.block(LockKind.MONITOR_ENTER, className(event, "monitorClass"), callSite(event.getStackTrace()),
@@ -99,6 +102,9 @@ final class LockJfr implements AutoCloseable {
     }
 
     private void onPark(final RecordedEvent event) {
+        if (mechsOwn(event)) {
+            return;
+        }
         final long nanos = event.getDuration().toNanos();
         if (nanos < thresholdNanos) {
             return;
@@ -110,6 +116,9 @@ final class LockJfr implements AutoCloseable {
     }
 
     private void onWait(final RecordedEvent event) {
+        if (mechsOwn(event)) {
+            return;
+        }
         final long nanos = event.getDuration().toNanos();
         if (nanos >= WAIT_THRESHOLD_NANOS) {
             tables.block(LockKind.MONITOR_WAIT, className(event, "monitorClass"), callSite(event.getStackTrace()),
@@ -118,7 +127,16 @@ final class LockJfr implements AutoCloseable {
     }
 
     private void onInflate(final RecordedEvent event) {
+        if (mechsOwn(event)) {
+            return;
+        }
         tables.inflate(className(event, "monitorClass"), String.valueOf(event.<Object>getValue("cause")));
+    }
+
+    /** Events of mech's own threads are mech's business, not the host's. */
+    private static boolean mechsOwn(final RecordedEvent event) {
+        final String name = threadName(event, "eventThread");
+        return name != null && name.startsWith("mech-");
     }
 
     private static String className(final RecordedEvent event, final String field) {
