@@ -51,13 +51,25 @@ final class Jvm {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    /** The value of {@code key=value} in a run's output. */
+    /** The value of the first {@code key=value} in a run's output. */
     static double field(final String out, final String key) {
+        return field(out, key, false);
+    }
+
+    /** The value of the first, or the last, {@code key=value} in a run's output. */
+    static double field(final String out, final String key, final boolean last) {
+        Double found = null;
         for (final String token : out.split("\\s+")) {
             if (token.startsWith(key + "=")) {
-                return Double.parseDouble(token.substring(key.length() + 1));
+                found = Double.parseDouble(token.substring(key.length() + 1));
+                if (!last) {
+                    break;
+                }
             }
         }
-        throw new IllegalStateException("no " + key + "= in output:\n" + out);
+        if (found == null) {
+            throw new IllegalStateException("no " + key + "= in output:\n" + out);
+        }
+        return found;
     }
 }

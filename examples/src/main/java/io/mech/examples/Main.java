@@ -8,7 +8,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Command line: {@code <kernel>[,<kernel>...] [variant] [--seconds N] [--threads N]}, or {@code list}.
+ * Command line: {@code <kernel>[:variant][,<kernel>[:variant]...] [variant] [--seconds N] [--threads N]}, or
+ * {@code list}. A list runs in one JVM, in order; naming a variant twice runs it twice, the second
+ * time warm.
  * Prints one machine-parsable line per variant run; exits non-zero on any failed self-check.
  */
 public final class Main {
@@ -71,34 +73,33 @@ public final class Main {
             }
         }
         if (positional.isEmpty() || positional.size() > 2) {
-            err.println("usage: java -jar mech-examples.jar <kernel>[,<kernel>...] [variant] [--seconds N] [--threads N] | list");
+            err.println("usage: java -jar mech-examples.jar <kernel>[:variant][,...] [variant] [--seconds N] [--threads N] | list");
             printList(err);
             return USAGE;
         }
         final String[] names = positional.get(0).split(",");
         if (names.length > 1 && positional.size() == 2) {
-            err.println("a variant can only be named with a single kernel, not with '" + positional.get(0) + "'");
+            err.println("a variant can only be named with a single kernel, not with '" + positional.get(0)
+                + "'; name variants in a list as kernel:variant");
             return USAGE;
-        }
-        final List<Kernel> kernels = new ArrayList<>();
-        for (final String name : names) {
-            final Optional<Kernel> kernel = Kernels.runnable(name);
-            if (kernel.isEmpty()) {
-                err.println("unknown kernel '" + name + "'");
-                printList(err);
-                return USAGE;
-            }
-            kernels.add(kernel.get());
         }
         final RunConfig config = new RunConfig(seconds, threads);
         int status = OK;
-        for (final Kernel kernel : kernels) {
-            final KernelDescriptor descriptor = kernel.descriptor();
+        for (final String name : names) {
+            final String[] parts = name.split(":", 2);
+            final Optional<Kernel> kernel = Kernels.runnable(parts[0]);
+            if (kernel.isEmpty()) {
+                err.println("unknown kernel '" + parts[0] + "'");
+                printList(err);
+                return USAGE;
+            }
+            final KernelDescriptor descriptor = kernel.get().descriptor();
+            final String variantName = parts.length == 2 ? parts[1] : positional.size() == 2 ? positional.get(1) : null;
             final List<VariantDescriptor> variants;
-            if (positional.size() == 2) {
-                final Optional<VariantDescriptor> variant = descriptor.variant(positional.get(1));
+            if (variantName != null) {
+                final Optional<VariantDescriptor> variant = descriptor.variant(variantName);
                 if (variant.isEmpty()) {
-                    err.println("unknown variant '" + positional.get(1) + "' of kernel " + descriptor.name());
+                    err.println("unknown variant '" + variantName + "' of kernel " + descriptor.name());
                     printList(err);
                     return USAGE;
                 }
@@ -106,8 +107,7 @@ public final class Main {
             } else {
                 variants = descriptor.variants();
             }
-            final int kernelStatus = runVariants(kernel, variants, config, out, err);
-            if (kernelStatus == FAILED) {
+            if (runVariants(kernel.get(), variants, config, out, err) == FAILED) {
                 status = FAILED;
             }
         }

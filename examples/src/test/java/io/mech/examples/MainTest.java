@@ -102,4 +102,18 @@ class MainTest {
         assertEquals(Main.USAGE, run("counters,nosuch"));
         assertTrue(output.stderr().contains("unknown kernel 'nosuch'"), output.stderr());
     }
+
+    @Test
+    void aListCanNameVariantsAndRepeatThem() {
+        assertEquals(Main.OK, run("counters:long-adder,counters:long-adder", "--seconds", "0.02"));
+        final List<String> lines = output.stdout().lines().toList();
+        assertEquals(2, lines.size(), output.stdout());
+        assertTrue(lines.stream().allMatch(l -> l.startsWith("kernel=counters variant=long-adder ")), output.stdout());
+    }
+
+    @Test
+    void anUnknownVariantInAListIsNamed() {
+        assertEquals(Main.USAGE, run("counters:nosuch"));
+        assertTrue(output.stderr().contains("unknown variant 'nosuch' of kernel counters"), output.stderr());
+    }
 }
