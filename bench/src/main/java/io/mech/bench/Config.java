@@ -31,9 +31,9 @@ enum Config {
             case HICCUP:
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=off," + log);
             case CAUSES:
-                return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off," + log);
+                return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=on," + log);
             case EXPORTER:
-                return List.of("-javaagent:" + mechJar + "=report=off,prometheus.port=" + port + "," + log);
+                return List.of("-javaagent:" + mechJar + "=report=off,hiccup.causes=on,prometheus.port=" + port + "," + log);
             default:
                 return List.of("-javaagent:" + mechJar + "=prometheus.port=" + port);
         }

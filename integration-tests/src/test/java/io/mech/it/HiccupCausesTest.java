@@ -36,7 +36,7 @@ class HiccupCausesTest {
         final Path log = dir.resolve("gc.hlog");
         final Path recording = dir.resolve("user.jfr");
         final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk,
-            "hiccup.interval=1s,report=off,prometheus=off,hiccup.log=" + log,
+            "hiccup.causes=on,hiccup.interval=1s,report=off,prometheus=off,hiccup.log=" + log,
             // One GC thread of each kind leaves the second core free for the meter when a pause
             // ends, so the comparison measures the recorder, not the race for a CPU afterwards.
             "-Xmx512m", "-XX:ParallelGCThreads=1", "-XX:ConcGCThreads=1",
@@ -108,7 +108,7 @@ class HiccupCausesTest {
         final Path log = dir.resolve("stop.hlog");
         final Path json = dir.resolve("report.json");
         final Forked host = Forked.start(dir, Forked.javaWithMech(jdk,
-            "hiccup.interval=1s,report=off,prometheus=off,report.json=" + json + ",hiccup.log=" + log,
+            "hiccup.causes=on,hiccup.interval=1s,report=off,prometheus=off,report.json=" + json + ",hiccup.log=" + log,
             "-cp", Paths.testClasses(), SleepingHost.class.getName(), "5000"));
         Thread.sleep(2000);
         signal("STOP", host.pid());

@@ -39,7 +39,7 @@ class PrometheusScrapeTest {
     static void start() throws Exception {
         mechPort = PrometheusServer.freePort();
         host = Forked.start(dir, Forked.javaWithMech(Path.of(System.getProperty("java.home")),
-            "prometheus.port=" + mechPort + ",hiccup.interval=1s,report=off,hiccup.log=" + dir.resolve("gc.hlog"),
+            "hiccup.causes=on,prometheus.port=" + mechPort + ",hiccup.interval=1s,report=off,hiccup.log=" + dir.resolve("gc.hlog"),
             "-Xmx512m", "-jar", Paths.examplesJar().toString(), "gc-pause", "large-live-set", "--seconds", "40"));
         prometheus = PrometheusServer.start(dir, mechPort);
         final long deadline = System.nanoTime() + 30_000_000_000L;
