@@ -50,16 +50,4 @@ final class Durations {
                 return 3600e9;
         }
     }
-
-    /** Writes nanoseconds back in the largest unit that keeps them whole. */
-    static String format(final long nanos) {
-        final String[] units = {"h", "m", "s", "ms", "us"};
-        final long[] sizes = {3_600_000_000_000L, 60_000_000_000L, 1_000_000_000L, 1_000_000L, 1_000L};
-        for (int i = 0; i < units.length; i++) {
-            if (nanos != 0 && nanos % sizes[i] == 0) {
-                return nanos / sizes[i] + units[i];
-            }
-        }
-        return nanos == 0 ? "0" : nanos + "ns";
-    }
 }

@@ -25,13 +25,4 @@ class DurationsTest {
         assertThrows(IllegalArgumentException.class, () -> Durations.parseNanos("-1s"));
         assertThrows(IllegalArgumentException.class, () -> Durations.parseNanos(""));
     }
-
-    @Test
-    void formatsInTheLargestWholeUnit() {
-        assertEquals("5s", Durations.format(5_000_000_000L));
-        assertEquals("250us", Durations.format(250_000));
-        assertEquals("1500ms", Durations.format(1_500_000_000L));
-        assertEquals("0", Durations.format(0));
-        assertEquals("7ns", Durations.format(7));
-    }
 }
