@@ -13,14 +13,13 @@ import io.mech.hiccup.HiccupSnapshot;
 import io.mech.hiccup.LogPath;
 import io.mech.hiccup.Pid;
 import io.mech.hiccup.cause.HiccupCauses;
-import io.mech.probes.locks.LockProbe;
-import io.mech.probes.locks.LockProbeSettings;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -54,7 +53,7 @@ final class Mech {
     private ControlJvm control;
     private HiccupCauses causes;
     private PrometheusEndpoint endpoint;
-    private LockProbe locks;
+    private final List<Part> parts = new CopyOnWriteArrayList<>();
 
     private Mech(final Options options, final Instrumentation instrumentation) {
         this.options = options;
@@ -116,8 +115,7 @@ final class Mech {
                 }
             }
             if (options.flag(Option.PROBES_LOCKS)) {
-                locks = LockProbe.start(instrumentation, new LockProbeSettings(options.nanos(Option.PROBES_LOCKS_THRESHOLD),
-                    options.flag(Option.PROBES_LOCKS_COUNTING), LockProbeSettings.DEFAULTS.maxRows()), Console.WARNINGS);
+                add(LockPart.start(options, instrumentation));
             }
             if (options.flag(Option.PROMETHEUS)) {
                 endpoint = startEndpoint();
@@ -128,8 +126,14 @@ final class Mech {
         }
     }
 
+    private void add(final Part part) {
+        if (part != null) {
+            parts.add(part);
+        }
+    }
+
     private Reporter reporter() {
-        return new Reporter(options, hiccups, control, causes, locks, startNanos);
+        return new Reporter(options, hiccups, control, causes, parts, startNanos);
     }
 
     private PrometheusEndpoint startEndpoint() {
@@ -154,6 +158,9 @@ final class Mech {
         }
         if (causes != null) {
             sources.add(new CauseFamilies(causes::totals));
+        }
+        for (final Part part : parts) {
+            sources.addAll(part.families());
         }
         final PrometheusEndpoint started = PrometheusEndpoint.start(settings, sources, Console.WARNINGS);
         if (started != null) {
@@ -211,8 +218,8 @@ final class Mech {
                 endpoint.close();
             }
             reporter().finalReport();
-            if (locks != null) {
-                locks.close();
+            for (final Part part : parts) {
+                part.close();
             }
         } catch (final Throwable t) {
             Console.warn("shutdown: " + t);

@@ -4,6 +4,7 @@ import io.mech.agent.report.CauseSummary;
 import io.mech.agent.report.HiccupSummary;
 import io.mech.agent.report.JsonReport;
 import io.mech.agent.report.Report;
+import io.mech.agent.report.Section;
 import io.mech.agent.report.TextReport;
 import io.mech.hiccup.ControlJvm;
 import io.mech.hiccup.HiccupRecorder;
@@ -11,7 +12,6 @@ import io.mech.hiccup.Pid;
 import io.mech.hiccup.cause.Cause;
 import io.mech.hiccup.cause.CauseTotals;
 import io.mech.hiccup.cause.HiccupCauses;
-import io.mech.probes.locks.LockProbe;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,23 +24,20 @@ import java.util.concurrent.TimeUnit;
 /** Gathers a {@link Report} from the running parts and writes it where the options say. */
 final class Reporter {
 
-    /** The lock sites a report lists, worst first. */
-    private static final int LOCK_ROWS = 10;
-
     private final Options options;
     private final HiccupRecorder hiccups;
     private final ControlJvm control;
     private final HiccupCauses causes;
-    private final LockProbe locks;
+    private final List<Part> parts;
     private final long startNanos;
 
     Reporter(final Options options, final HiccupRecorder hiccups, final ControlJvm control, final HiccupCauses causes,
-             final LockProbe locks, final long startNanos) {
+             final List<Part> parts, final long startNanos) {
         this.options = options;
         this.hiccups = hiccups;
         this.control = control;
         this.causes = causes;
-        this.locks = locks;
+        this.parts = parts;
         this.startNanos = startNanos;
     }
 
@@ -110,8 +107,15 @@ final class Reporter {
                 notes.add(totals.dropped() + " stalls not attributed: the attributing thread fell behind");
             }
         }
-        final List<String> lockLines = locks == null ? List.of() : locks.snapshot().render(LOCK_ROWS);
-        return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, byCause, lockLines, notes);
+        final List<Section> sections = new ArrayList<>(parts.size());
+        for (final Part part : parts) {
+            try {
+                sections.add(part.section());
+            } catch (final RuntimeException e) {
+                notes.add("a probe's section failed: " + e);
+            }
+        }
+        return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, byCause, sections, notes);
     }
 
     private void write(final Report report) {

@@ -52,11 +52,26 @@ public final class JsonReport {
             }
             out.append("}}");
         }
-        out.append("],\"locks\":[");
-        for (int i = 0; i < report.locks().size(); i++) {
-            out.append(i == 0 ? "" : ",").append(quote(report.locks().get(i)));
+        out.append("],\"sections\":{");
+        for (int i = 0; i < report.sections().size(); i++) {
+            final Section section = report.sections().get(i);
+            out.append(i == 0 ? "" : ",").append(quote(section.name())).append(":{\"lines\":[");
+            for (int j = 0; j < section.lines().size(); j++) {
+                out.append(j == 0 ? "" : ",").append(quote(section.lines().get(j)));
+            }
+            out.append("],\"rows\":[");
+            for (int j = 0; j < section.rows().size(); j++) {
+                out.append(j == 0 ? "{" : ",{");
+                String separator = "";
+                for (final Map.Entry<String, Object> field : section.rows().get(j).entrySet()) {
+                    out.append(separator).append(quote(field.getKey())).append(':').append(value(field.getValue()));
+                    separator = ",";
+                }
+                out.append('}');
+            }
+            out.append("]}");
         }
-        out.append("],\"notes\":[");
+        out.append("},\"notes\":[");
         for (int i = 0; i < report.notes().size(); i++) {
             out.append(i == 0 ? "" : ",").append(quote(report.notes().get(i)));
         }
@@ -65,6 +80,14 @@ public final class JsonReport {
 
     private static String ms(final long nanos) {
         return String.format(Locale.ROOT, "%.3f", nanos / 1e6);
+    }
+
+    private static String value(final Object value) {
+        if (value instanceof Double || value instanceof Float) {
+            final double d = ((Number) value).doubleValue();
+            return Double.isFinite(d) ? String.format(Locale.ROOT, "%.6g", d) : "null";
+        }
+        return value instanceof String ? quote((String) value) : String.valueOf(value);
     }
 
     static String quote(final String text) {

@@ -33,10 +33,12 @@ public final class TextReport {
                 }
             }
         }
-        if (!report.locks().isEmpty()) {
-            out.append("  locks:").append(System.lineSeparator());
-            for (final String line : report.locks()) {
-                out.append("    ").append(line).append(System.lineSeparator());
+        for (final Section section : report.sections()) {
+            if (!section.lines().isEmpty()) {
+                out.append("  ").append(section.name()).append(':').append(System.lineSeparator());
+                for (final String line : section.lines()) {
+                    out.append("    ").append(line).append(System.lineSeparator());
+                }
             }
         }
         for (final String note : report.notes()) {

@@ -1,0 +1,24 @@
+package io.mech.agent;
+
+import io.mech.agent.report.Section;
+import io.mech.exporter.MetricFamilies;
+import java.util.List;
+
+/**
+ * A probe the options switched on, as the rest of mech sees it: what it adds to /metrics and to
+ * the report, and how it stops. Each probe has one adapter implementing this, so wiring a new
+ * probe touches {@link Mech#startParts} once.
+ */
+interface Part {
+
+    /** The families this part serves on /metrics, asked once when the endpoint starts. */
+    default List<MetricFamilies> families() {
+        return List.of();
+    }
+
+    /** The part's section of a report as things stand; called from the report thread and at exit. */
+    Section section();
+
+    /** Stops the part; called once at shutdown, after the final report. */
+    void close();
+}
