@@ -1,15 +1,13 @@
 package io.mech.probes.locks;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.security.ProtectionDomain;
+import io.mech.probes.weave.JdkBridge;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.locks.AbstractQueuedLongSynchronizer;
 import java.util.concurrent.locks.AbstractQueuedSynchronizer;
@@ -17,11 +15,6 @@ import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.implementation.Implementation;
-import net.bytebuddy.jar.asm.ClassReader;
-import net.bytebuddy.jar.asm.ClassWriter;
-import net.bytebuddy.jar.asm.Opcodes;
-import net.bytebuddy.jar.asm.commons.ClassRemapper;
-import net.bytebuddy.jar.asm.commons.SimpleRemapper;
 import net.bytebuddy.matcher.ElementMatchers;
 import net.bytebuddy.pool.TypePool;
 
@@ -29,10 +22,7 @@ import net.bytebuddy.pool.TypePool;
  * Counts every contended acquisition of ReentrantLock and ReentrantReadWriteLock: weaves
  * {@link AqsAdvice} into the acquire slow path of AbstractQueuedSynchronizer and
  * AbstractQueuedLongSynchronizer (ReentrantReadWriteLock's base from JDK 22 on), which calls a
- * bridge class defined inside {@code java.util.concurrent.locks}. The package is opened to mech
- * with {@link Instrumentation#redefineModule}, the bridge defined through
- * {@link MethodHandles#privateLookupIn}; nothing is appended to the boot class path, which would
- * disable CDS for the application's classes.
+ * {@link JdkBridge} defined inside {@code java.util.concurrent.locks}.
  *
  * <p>Uncontended code is untouched: {@code lock()} reaches the woven method only after its first
  * CAS failed. Installing retransforms two classes and takes a few hundred milliseconds (ByteBuddy
@@ -40,11 +30,7 @@ import net.bytebuddy.pool.TypePool;
  */
 final class AqsCounting implements AutoCloseable {
 
-    /** The bridge's name inside java.util.concurrent.locks. */
-    static final String BRIDGE = "java.util.concurrent.locks.MechAqsBridge";
-
-    private static final String TEMPLATE_INTERNAL =
-        AqsCounting.class.getPackageName().replace('.', '/') + "/AqsBridge";
+    static final JdkBridge BRIDGE = new JdkBridge(AbstractQueuedSynchronizer.class, AqsBridge.class);
     private static final String ADVICE = AqsCounting.class.getPackageName() + ".AqsAdvice";
 
     /** The lock classes and modes of the bridge's kinds, in kind order. */
@@ -78,12 +64,10 @@ final class AqsCounting implements AutoCloseable {
         }
         Weaver weaver = null;
         try {
-            inst.redefineModule(Object.class.getModule(), Set.of(), Map.of(),
-                Map.of("java.util.concurrent.locks", Set.of(AqsCounting.class.getModule())), Set.of(), Map.of());
-            final Class<?> bridge = bridge();
+            final Class<?> bridge = BRIDGE.define(inst);
             final long[] cells = (long[]) MethodHandles.privateLookupIn(bridge, MethodHandles.lookup())
                 .findStatic(bridge, "cells", MethodType.methodType(long[].class)).invoke();
-            weaver = new Weaver(remap(resource(ADVICE)));
+            weaver = new Weaver(BRIDGE.remap(JdkBridge.classFile(ADVICE)));
             inst.addTransformer(weaver, true);
             inst.retransformClasses(AbstractQueuedSynchronizer.class, AbstractQueuedLongSynchronizer.class);
             if (weaver.failure != null) {
@@ -100,35 +84,6 @@ final class AqsCounting implements AutoCloseable {
             warnings.accept("j.u.c. lock counting not installed (" + e + "); short j.u.c. lock contention is not counted");
             return null;
         }
-    }
-
-    /** The bridge, defined on first use; a second probe in the same JVM finds the first one's. */
-    private static Class<?> bridge() throws ReflectiveOperationException, IOException {
-        try {
-            return Class.forName(BRIDGE, true, null);
-        } catch (final ClassNotFoundException e) {
-            final MethodHandles.Lookup lookup =
-                MethodHandles.privateLookupIn(AbstractQueuedSynchronizer.class, MethodHandles.lookup());
-            return lookup.ensureInitialized(lookup.defineClass(remap(resource(TEMPLATE_INTERNAL.replace('/', '.')))));
-        }
-    }
-
-    private static byte[] resource(final String className) throws IOException {
-        final String path = className.replace('.', '/') + ".class";
-        try (InputStream in = AqsCounting.class.getClassLoader().getResourceAsStream(path)) {
-            if (in == null) {
-                throw new IOException("no class file " + path);
-            }
-            return in.readAllBytes();
-        }
-    }
-
-    /** Renames the template bridge, and every reference to it, into java.util.concurrent.locks. */
-    private static byte[] remap(final byte[] classFile) {
-        final ClassReader reader = new ClassReader(classFile);
-        final ClassWriter writer = new ClassWriter(0);
-        reader.accept(new ClassRemapper(writer, new SimpleRemapper(Opcodes.ASM9, TEMPLATE_INTERNAL, BRIDGE.replace('.', '/'))), 0);
-        return writer.toByteArray();
     }
 
     private static void unweave(final Instrumentation inst, final Weaver weaver) {

@@ -65,7 +65,7 @@ class LockPartsTest {
         final LockProbe probe = LockProbe.start(ByteBuddyAgent.install(), LockProbeSettings.DEFAULTS, warnings::add);
         assertTrue(probe.awaitCounting(Duration.ofSeconds(30)), warnings::toString);
         probe.close();
-        final Class<?> bridge = Class.forName(AqsCounting.BRIDGE, true, null);
+        final Class<?> bridge = Class.forName(AqsCounting.BRIDGE.name(), true, null);
         final long[] cells = (long[]) MethodHandles.privateLookupIn(bridge, MethodHandles.lookup())
             .findStatic(bridge, "cells", MethodType.methodType(long[].class)).invoke();
         final long[] before = cells.clone();
