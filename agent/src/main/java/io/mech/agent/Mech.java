@@ -52,6 +52,7 @@ final class Mech {
     private HiccupRecorder hiccups;
     private ControlJvm control;
     private HiccupCauses causes;
+    private JfrStream jfr;
     private PrometheusEndpoint endpoint;
     private final List<Part> parts = new CopyOnWriteArrayList<>();
 
@@ -107,15 +108,18 @@ final class Mech {
                 } else if (options.flag(Option.HICCUP_CONTROL)) {
                     Console.warn("option 'hiccup.control' needs a hiccup.log for the control JVM to write; no control JVM");
                 }
-                if (options.flag(Option.HICCUP_CAUSES)) {
-                    causes = HiccupCauses.start(hiccups, control == null ? null : control.stalls(), Console.WARNINGS);
-                    if (causes != null) {
-                        causes.addListener(new HiccupEvents());
-                    }
-                }
+            }
+            final boolean attribute = hiccups != null && options.flag(Option.HICCUP_CAUSES);
+            jfr = attribute || options.flag(Option.PROBES_LOCKS) ? JfrStream.open(withoutJfr(attribute), Console.WARNINGS) : null;
+            if (attribute && jfr != null) {
+                causes = HiccupCauses.start(hiccups, control == null ? null : control.stalls(), jfr.stream());
+                causes.addListener(new HiccupEvents());
             }
             if (options.flag(Option.PROBES_LOCKS)) {
-                add(LockPart.start(options, instrumentation));
+                add(LockPart.start(options, instrumentation, jfr == null ? null : jfr.stream()));
+            }
+            if (jfr != null) {
+                jfr.start(Console.WARNINGS);
             }
             if (options.flag(Option.PROMETHEUS)) {
                 endpoint = startEndpoint();
@@ -124,6 +128,15 @@ final class Mech {
         } catch (final Throwable t) {
             Console.warn("not started: " + t);
         }
+    }
+
+    private String withoutJfr(final boolean attribute) {
+        final String causesOff = "hiccups are recorded without their causes";
+        final String sampled = "locks are sampled through ThreadMXBean";
+        if (!options.flag(Option.PROBES_LOCKS)) {
+            return causesOff;
+        }
+        return attribute ? causesOff + "; " + sampled : sampled;
     }
 
     private void add(final Part part) {
@@ -220,6 +233,9 @@ final class Mech {
             reporter().finalReport();
             for (final Part part : parts) {
                 part.close();
+            }
+            if (jfr != null) {
+                jfr.close();
             }
         } catch (final Throwable t) {
             Console.warn("shutdown: " + t);

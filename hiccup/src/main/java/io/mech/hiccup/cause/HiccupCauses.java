@@ -15,7 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
+import jdk.jfr.consumer.RecordingStream;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -102,15 +102,13 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
      *
      * @param recorder the running hiccup recorder
      * @param control  the control JVM's stalls, or null without a control JVM
-     * @param warnings told once when JFR is not available
-     * @return the running attribution, or null without JFR (the recorder goes on unattributed)
+     * @param stream   mech's JFR stream, ordered and not started yet: the caller starts it once
+     *                 every part has subscribed, and closes it after {@link #close}
+     * @return the running attribution
      */
     public static HiccupCauses start(final HiccupRecorder recorder, final ControlStalls control,
-                                     final Consumer<String> warnings) {
-        final JfrPauses pauses = JfrPauses.start(recorder.settings().stallNanos(), warnings);
-        if (pauses == null) {
-            return null;
-        }
+                                     final RecordingStream stream) {
+        final JfrPauses pauses = JfrPauses.subscribe(stream, recorder.settings().stallNanos());
         final HiccupCauses causes = new HiccupCauses(recorder, pauses, control);
         recorder.tagWith(causes);
         causes.thread.start();
@@ -348,11 +346,10 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         }
     }
 
-    /** Stops the attributing thread and the JFR stream. */
+    /** Stops the attributing thread; the stream is its owner's to close. */
     @Override
     public void close() {
         closed = true;
         thread.interrupt();
-        pauses.close();
     }
 }

@@ -9,7 +9,6 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.FlightRecorderListener;
 import jdk.jfr.Recording;
@@ -29,98 +28,53 @@ import jdk.jfr.consumer.RecordingStream;
  *
  * <p>Thread-safe: the stream's thread adds, the attributing thread reads and prunes.
  */
-final class JfrPauses implements AutoCloseable {
+final class JfrPauses {
 
     /** Pauses older than this are no longer needed: stalls are attributed within seconds. */
     private static final long KEEP_NANOS = 60_000_000_000L;
 
     private static final long[] NO_PAUSES = new long[0];
 
-    private final RecordingStream stream;
     private final Deque<PauseWindow> windows = new ArrayDeque<>();
     private final Map<Long, long[]> gcPauses = new HashMap<>();
     private final Map<Long, String> gcNames = new HashMap<>();
     private volatile long deliveredUpTo;
     private volatile long recordingSince = Long.MAX_VALUE;
 
-    private JfrPauses(final RecordingStream stream) {
-        this.stream = stream;
+    private JfrPauses() {
     }
 
     /**
-     * Starts the stream.
+     * Subscribes to the pause events of a stream that is not started yet. The stream must be
+     * ordered: an event ending at T then means every event that ended before T was delivered.
      *
+     * @param stream                  mech's JFR stream, shared with other parts
      * @param safepointThresholdNanos the shortest VM operation to hear of
-     * @param warnings                told once when JFR is not available
-     * @return the running stream, or null without JFR
+     * @return the pauses, filled in once the stream runs
      */
-    static JfrPauses start(final long safepointThresholdNanos, final Consumer<String> warnings) {
-        try {
-            if (!FlightRecorder.isAvailable()) {
-                warnings.accept("JFR is not available in this JVM; hiccups are recorded without their causes");
-                return null;
-            }
-            final RecordingStream stream = new RecordingStream();
-            stream.setMaxAge(Duration.ofSeconds(30));
-            stream.enable("jdk.GCPhasePause").withThreshold(Duration.ZERO);
-            stream.enable("jdk.GarbageCollection").withThreshold(Duration.ZERO);
-            stream.enable("jdk.ExecuteVMOperation").withThreshold(Duration.ofNanos(safepointThresholdNanos));
-            // A heartbeat at default.jfc's own period: the stream is ordered, so an event that
-            // ends at T means every event that ended before T has been delivered.
-            stream.enable("jdk.CPULoad").withPeriod(Duration.ofSeconds(1));
-            stream.setOrdered(true);
-            final JfrPauses pauses = new JfrPauses(stream);
-            // JFR's first recording in a JVM takes a few hundred milliseconds to start; stalls
-            // before it runs have no events to be matched with, so their cause stays unknown.
-            FlightRecorder.addListener(new FlightRecorderListener() {
-                @Override
-                public void recordingStateChanged(final Recording recording) {
-                    if (recording.getState() == RecordingState.RUNNING && pauses.recordingSince == Long.MAX_VALUE) {
-                        pauses.recordingSince = epochNanos(Instant.now());
-                        FlightRecorder.removeListener(this);
-                    }
+    static JfrPauses subscribe(final RecordingStream stream, final long safepointThresholdNanos) {
+        stream.enable("jdk.GCPhasePause").withThreshold(Duration.ZERO);
+        stream.enable("jdk.GarbageCollection").withThreshold(Duration.ZERO);
+        stream.enable("jdk.ExecuteVMOperation").withThreshold(Duration.ofNanos(safepointThresholdNanos));
+        // A heartbeat at default.jfc's own period, so that delivery advances when nothing pauses.
+        stream.enable("jdk.CPULoad").withPeriod(Duration.ofSeconds(1));
+        final JfrPauses pauses = new JfrPauses();
+        // JFR's first recording in a JVM takes a few hundred milliseconds to start; stalls
+        // before it runs have no events to be matched with, so their cause stays unknown.
+        FlightRecorder.addListener(new FlightRecorderListener() {
+            @Override
+            public void recordingStateChanged(final Recording recording) {
+                if (recording.getState() == RecordingState.RUNNING && pauses.recordingSince == Long.MAX_VALUE) {
+                    pauses.recordingSince = epochNanos(Instant.now());
+                    FlightRecorder.removeListener(this);
                 }
-            });
-            stream.onEvent("jdk.GCPhasePause", pauses::onGcPause);
-            stream.onEvent("jdk.GarbageCollection", pauses::onGarbageCollection);
-            stream.onEvent("jdk.ExecuteVMOperation", pauses::onVmOperation);
-            stream.onEvent(pauses::delivered);
-            // startAsync() would run the stream on a non-daemon thread of its own, which keeps the
-            // host from exiting; a daemon thread of mech's runs it instead.
-            final Thread thread = new Thread(new Runnable() {
-                @Override
-                public void run() {
-                    try {
-                        stream.start();
-                    } catch (final RuntimeException e) {
-                        warnings.accept("JFR stream stopped (" + e + "); later hiccups are not attributed");
-                    }
-                }
-            }, "mech-jfr-stream");
-            thread.setDaemon(true);
-            thread.start();
-            return pauses;
-        } catch (final RuntimeException | LinkageError e) {
-            if (!shuttingDown()) {
-                warnings.accept("JFR stream not started (" + e + "); hiccups are recorded without their causes");
             }
-            return null;
-        }
-    }
-
-    /**
-     * Whether the JVM is already shutting down, as it is when a short-lived host exits while
-     * mech still starts: JFR then refuses, and there is nothing left worth a warning.
-     */
-    private static boolean shuttingDown() {
-        final Thread probe = new Thread("mech-shutdown-probe");
-        try {
-            Runtime.getRuntime().addShutdownHook(probe);
-            Runtime.getRuntime().removeShutdownHook(probe);
-            return false;
-        } catch (final IllegalStateException e) {
-            return true;
-        }
+        });
+        stream.onEvent("jdk.GCPhasePause", pauses::onGcPause);
+        stream.onEvent("jdk.GarbageCollection", pauses::onGarbageCollection);
+        stream.onEvent("jdk.ExecuteVMOperation", pauses::onVmOperation);
+        stream.onEvent(pauses::delivered);
+        return pauses;
     }
 
     private void delivered(final RecordedEvent event) {
@@ -217,10 +171,5 @@ final class JfrPauses implements AutoCloseable {
         if (gcNames.size() > 10_000) {
             gcNames.clear();
         }
-    }
-
-    @Override
-    public void close() {
-        stream.close();
     }
 }

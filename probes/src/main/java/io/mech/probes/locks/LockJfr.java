@@ -2,8 +2,6 @@ package io.mech.probes.locks;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.function.Consumer;
-import jdk.jfr.FlightRecorder;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
@@ -12,8 +10,9 @@ import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
- * The JFR half of the lock probe: a stream of monitor enter, monitor wait, j.u.c. lock park and
- * monitor inflation events (and on JDK 25 deflation and monitor statistics), summed into
+ * The JFR half of the lock probe: monitor enter, monitor wait, j.u.c. lock park and
+ * monitor inflation events of mech's shared stream (and on JDK 25 deflation and monitor
+ * statistics), summed into
  * {@link LockTables}.
  *
  * <p>Thresholds: enter and park at {@link LockProbeSettings#thresholdNanos()} (1 ms by default,
@@ -26,68 +25,42 @@ import jdk.jfr.consumer.RecordingStream;
  * recordings enable below mech's thresholds are dropped here, so the counts do not depend on
  * what else records.
  */
-final class LockJfr implements AutoCloseable {
+final class LockJfr {
 
     /** default.jfc's threshold for jdk.JavaMonitorWait. */
     static final long WAIT_THRESHOLD_NANOS = 20_000_000L;
 
-    private final RecordingStream stream;
     private final LockTables tables;
     private final long thresholdNanos;
 
-    private LockJfr(final RecordingStream stream, final LockTables tables, final long thresholdNanos) {
-        this.stream = stream;
+    private LockJfr(final LockTables tables, final long thresholdNanos) {
         this.tables = tables;
         this.thresholdNanos = thresholdNanos;
     }
 
     /**
-     * Starts the stream on a daemon thread of mech's.
+     * Subscribes to the lock events of a stream that is not started yet.
      *
-     * @return the running stream, or null (after one warning) without JFR
+     * @param stream         mech's JFR stream, shared with other parts
+     * @param tables         where the events are summed
+     * @param thresholdNanos the shortest monitor enter and j.u.c. park to hear of
      */
-    static LockJfr start(final LockTables tables, final long thresholdNanos, final Consumer<String> warnings) {
-        try {
-            if (!FlightRecorder.isAvailable()) {
-                warnings.accept("JFR is not available in this JVM; locks are sampled through ThreadMXBean");
-                return null;
-            }
-            final RecordingStream stream = new RecordingStream();
-            stream.setMaxAge(Duration.ofSeconds(30));
-            final Duration threshold = Duration.ofNanos(thresholdNanos);
-            stream.enable("jdk.JavaMonitorEnter").withThreshold(threshold).withStackTrace();
-            stream.enable("jdk.ThreadPark").withThreshold(threshold).withStackTrace();
-            stream.enable("jdk.JavaMonitorWait").withThreshold(Duration.ofNanos(WAIT_THRESHOLD_NANOS)).withStackTrace();
-            stream.enable("jdk.JavaMonitorInflate").withThreshold(Duration.ZERO).withoutStackTrace();
-            // JDK 25 and later; a JVM without these events ignores the settings.
-            stream.enable("jdk.JavaMonitorDeflate").withThreshold(Duration.ZERO).withoutStackTrace();
-            stream.enable("jdk.JavaMonitorStatistics").withPeriod(Duration.ofSeconds(1));
-            final LockJfr jfr = new LockJfr(stream, tables, thresholdNanos);
-            stream.onEvent("jdk.JavaMonitorEnter", jfr::onEnter);
-            stream.onEvent("jdk.ThreadPark", jfr::onPark);
-            stream.onEvent("jdk.JavaMonitorWait", jfr::onWait);
-            stream.onEvent("jdk.JavaMonitorInflate", jfr::onInflate);
-            stream.onEvent("jdk.JavaMonitorDeflate", event -> tables.deflate());
-            stream.onEvent("jdk.JavaMonitorStatistics", event -> tables.monitorsInUse(event.getLong("count")));
-            // startAsync() would run the stream on a non-daemon thread of its own, which keeps the
-            // host from exiting; a daemon thread of mech's runs it instead.
-            final Thread thread = new Thread(new Runnable() {
-                @Override
-                public void run() {
-                    try {
-                        stream.start();
-                    } catch (final RuntimeException e) {
-                        warnings.accept("lock JFR stream stopped (" + e + "); later lock events are not counted");
-                    }
-                }
-            }, "mech-locks-jfr");
-            thread.setDaemon(true);
-            thread.start();
-            return jfr;
-        } catch (final RuntimeException | LinkageError e) {
-            warnings.accept("lock JFR stream not started (" + e + "); locks are sampled through ThreadMXBean");
-            return null;
-        }
+    static void subscribe(final RecordingStream stream, final LockTables tables, final long thresholdNanos) {
+        final Duration threshold = Duration.ofNanos(thresholdNanos);
+        stream.enable("jdk.JavaMonitorEnter").withThreshold(threshold).withStackTrace();
+        stream.enable("jdk.ThreadPark").withThreshold(threshold).withStackTrace();
+        stream.enable("jdk.JavaMonitorWait").withThreshold(Duration.ofNanos(WAIT_THRESHOLD_NANOS)).withStackTrace();
+        stream.enable("jdk.JavaMonitorInflate").withThreshold(Duration.ZERO).withoutStackTrace();
+        // JDK 25 and later; a JVM without these events ignores the settings.
+        stream.enable("jdk.JavaMonitorDeflate").withThreshold(Duration.ZERO).withoutStackTrace();
+        stream.enable("jdk.JavaMonitorStatistics").withPeriod(Duration.ofSeconds(1));
+        final LockJfr jfr = new LockJfr(tables, thresholdNanos);
+        stream.onEvent("jdk.JavaMonitorEnter", jfr::onEnter);
+        stream.onEvent("jdk.ThreadPark", jfr::onPark);
+        stream.onEvent("jdk.JavaMonitorWait", jfr::onWait);
+        stream.onEvent("jdk.JavaMonitorInflate", jfr::onInflate);
+        stream.onEvent("jdk.JavaMonitorDeflate", event -> tables.deflate());
+        stream.onEvent("jdk.JavaMonitorStatistics", event -> tables.monitorsInUse(event.getLong("count")));
     }
 
     private void onEnter(final RecordedEvent event) {
@@ -167,10 +140,5 @@ final class LockJfr implements AutoCloseable {
         }
         final RecordedFrame top = frames.get(0);
         return LockTables.frame(top.getMethod().getType().getName(), top.getMethod().getName(), top.getLineNumber());
-    }
-
-    @Override
-    public void close() {
-        stream.close();
     }
 }

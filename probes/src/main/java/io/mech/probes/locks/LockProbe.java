@@ -6,11 +6,12 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import jdk.jfr.consumer.RecordingStream;
 
 /**
  * Monitor inflation and lock contention, by lock class and by call site (issue 8).
  *
- * <p>Sources: a JFR stream of monitor enter, j.u.c. lock park, monitor wait and monitor
+ * <p>Sources: mech's JFR stream of monitor enter, j.u.c. lock park, monitor wait and monitor
  * inflation events ({@link LockJfr}); advice on AbstractQueuedSynchronizer that counts every
  * contended ReentrantLock and ReentrantReadWriteLock acquisition, however short
  * ({@link AqsCounting}); without JFR, ThreadMXBean samples ({@link LockSampler}).
@@ -18,24 +19,23 @@ import java.util.function.Consumer;
  * <p>Guarantees: {@link #start} never throws into the host and returns quickly; the advice is
  * woven on a daemon thread ({@code mech-locks-install}), so ByteBuddy's loading stays off the
  * caller's thread. Every thread is a daemon named mech-locks-*. {@link #snapshot} may be called
- * from any thread at any time; {@link #close} stops the stream and removes the advice.
+ * from any thread at any time;  {@link #close} stops the sampler and removes the advice.
  */
 public final class LockProbe implements AutoCloseable {
 
     private final LockProbeSettings settings;
     private final LockTables tables;
-    private final AutoCloseable events;
+    private final LockSampler sampler;
     private final LockSnapshot.Source source;
     private final CountDownLatch installed = new CountDownLatch(1);
     private AqsCounting counting;
     private boolean closed;
 
-    private LockProbe(final LockProbeSettings settings, final LockTables tables, final AutoCloseable events,
-                      final LockSnapshot.Source source) {
+    private LockProbe(final LockProbeSettings settings, final LockTables tables, final LockSampler sampler) {
         this.settings = settings;
         this.tables = tables;
-        this.events = events;
-        this.source = source;
+        this.sampler = sampler;
+        this.source = sampler == null ? LockSnapshot.Source.JFR : LockSnapshot.Source.SAMPLED;
     }
 
     /**
@@ -44,20 +44,23 @@ public final class LockProbe implements AutoCloseable {
      * @param inst     the agent's Instrumentation, needed to count short j.u.c. contention; may be
      *                 null, which only loses that count (one warning)
      * @param settings thresholds and switches
+     * @param stream   mech's JFR stream, not started yet: the caller starts it once every part
+     *                 has subscribed, and closes it; null without JFR, when ThreadMXBean samples
+     *                 blocked threads instead
      * @param warnings receives one line for each problem
      * @return the running probe, or null (after a warning) when it cannot run at all
      */
     public static LockProbe start(final Instrumentation inst, final LockProbeSettings settings,
-                                  final Consumer<String> warnings) {
+                                  final RecordingStream stream, final Consumer<String> warnings) {
         try {
             final LockTables tables = new LockTables(settings.maxRows());
-            AutoCloseable events = startJfr(tables, settings, warnings);
-            LockSnapshot.Source source = LockSnapshot.Source.JFR;
-            if (events == null) {
-                events = LockSampler.start(tables, warnings);
-                source = LockSnapshot.Source.SAMPLED;
+            LockSampler sampler = null;
+            if (stream != null) {
+                LockJfr.subscribe(stream, tables, settings.thresholdNanos());
+            } else {
+                sampler = LockSampler.start(tables, warnings);
             }
-            final LockProbe probe = new LockProbe(settings, tables, events, source);
+            final LockProbe probe = new LockProbe(settings, tables, sampler);
             if (!settings.counting()) {
                 probe.installed.countDown();
             } else if (inst == null) {
@@ -71,17 +74,6 @@ public final class LockProbe implements AutoCloseable {
             return probe;
         } catch (final RuntimeException | LinkageError e) {
             warnings.accept("lock probe not started (" + e + ")");
-            return null;
-        }
-    }
-
-    /** Kept apart so that a JVM without jdk.jfr fails here, inside the catch, not when verifying start. */
-    private static AutoCloseable startJfr(final LockTables tables, final LockProbeSettings settings,
-                                          final Consumer<String> warnings) {
-        try {
-            return LockJfr.start(tables, settings.thresholdNanos(), warnings);
-        } catch (final LinkageError e) {
-            warnings.accept("JFR is not available (" + e + "); locks are sampled through ThreadMXBean");
             return null;
         }
     }
@@ -141,10 +133,8 @@ public final class LockProbe implements AutoCloseable {
             c = counting;
             counting = null;
         }
-        try {
-            events.close();
-        } catch (final Exception | LinkageError ignored) {
-            // closing is best effort
+        if (sampler != null) {
+            sampler.close();
         }
         if (c != null) {
             c.close();

@@ -62,7 +62,7 @@ class LockPartsTest {
     @Test
     void closingRemovesTheAdvice() throws Throwable {
         final List<String> warnings = new CopyOnWriteArrayList<>();
-        final LockProbe probe = LockProbe.start(ByteBuddyAgent.install(), LockProbeSettings.DEFAULTS, warnings::add);
+        final LockProbe probe = LockProbe.start(ByteBuddyAgent.install(), LockProbeSettings.DEFAULTS, null, warnings::add);
         assertTrue(probe.awaitCounting(Duration.ofSeconds(30)), warnings::toString);
         probe.close();
         final Class<?> bridge = Class.forName(AqsCounting.BRIDGE.name(), true, null);

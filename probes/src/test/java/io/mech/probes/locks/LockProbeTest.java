@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
+import jdk.jfr.consumer.RecordingStream;
 import net.bytebuddy.agent.ByteBuddyAgent;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,10 +29,13 @@ class LockProbeTest {
 
     private static final List<String> WARNINGS = new CopyOnWriteArrayList<>();
     private static LockProbe probe;
+    private static RecordingStream stream;
 
     @BeforeAll
     static void start() throws InterruptedException {
-        probe = LockProbe.start(ByteBuddyAgent.install(), LockProbeSettings.DEFAULTS, WARNINGS::add);
+        stream = new RecordingStream();
+        probe = LockProbe.start(ByteBuddyAgent.install(), LockProbeSettings.DEFAULTS, stream, WARNINGS::add);
+        stream.startAsync();
         assertNotNull(probe, () -> "probe did not start: " + WARNINGS);
         assertTrue(probe.awaitCounting(Duration.ofSeconds(30)), () -> "counting not installed: " + WARNINGS);
     }
@@ -41,6 +45,7 @@ class LockProbeTest {
         if (probe != null) {
             probe.close();
         }
+        stream.close();
         assertEquals(List.of(), WARNINGS);
     }
 
