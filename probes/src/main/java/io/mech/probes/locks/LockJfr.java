@@ -1,7 +1,6 @@
 package io.mech.probes.locks;
 
 import java.time.Duration;
-import java.util.List;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
@@ -17,7 +16,9 @@ import jdk.jfr.consumer.RecordingStream;
  *
  * <p>Thresholds: enter and park at {@link LockProbeSettings#thresholdNanos()} (1 ms by default,
  * lowered from default.jfc's 20 ms: on the contended-monitor kernel 20 ms caught 1 to 5 blocks in
- * 3 s, 1 ms 23 to 81, so contention was reported by luck); waits keep default.jfc's 20 ms;
+ * 3 s, 1 ms 23 to 81, so contention was reported by luck); waits take the same threshold, because
+ * a monitor inflated by wait before JFR ran shows only through its waits, and default.jfc's 20 ms
+ * saw none of the wait-notify kernel's 1 ms waits;
  * inflation and deflation take 0 ms (default.jfc leaves them off; they last microseconds) and
  * carry no stack trace, so each costs the JVM a few dozen bytes. JDK 17's JFR offers no throttle
  * setting for them, so their cost is capped where mech can: no stacks, each event only bumps a
@@ -26,9 +27,6 @@ import jdk.jfr.consumer.RecordingStream;
  * what else records.
  */
 final class LockJfr {
-
-    /** default.jfc's threshold for jdk.JavaMonitorWait. */
-    static final long WAIT_THRESHOLD_NANOS = 20_000_000L;
 
     private final LockTables tables;
     private final long thresholdNanos;
@@ -43,13 +41,13 @@ final class LockJfr {
      *
      * @param stream         mech's JFR stream, shared with other parts
      * @param tables         where the events are summed
-     * @param thresholdNanos the shortest monitor enter and j.u.c. park to hear of
+     * @param thresholdNanos the shortest monitor enter, wait and j.u.c. park to hear of
      */
     static void subscribe(final RecordingStream stream, final LockTables tables, final long thresholdNanos) {
         final Duration threshold = Duration.ofNanos(thresholdNanos);
         stream.enable("jdk.JavaMonitorEnter").withThreshold(threshold).withStackTrace();
         stream.enable("jdk.ThreadPark").withThreshold(threshold).withStackTrace();
-        stream.enable("jdk.JavaMonitorWait").withThreshold(Duration.ofNanos(WAIT_THRESHOLD_NANOS)).withStackTrace();
+        stream.enable("jdk.JavaMonitorWait").withThreshold(threshold).withStackTrace();
         stream.enable("jdk.JavaMonitorInflate").withThreshold(Duration.ZERO).withoutStackTrace();
         // JDK 25 and later; a JVM without these events ignores the settings.
         stream.enable("jdk.JavaMonitorDeflate").withThreshold(Duration.ZERO).withoutStackTrace();
@@ -93,7 +91,9 @@ final class LockJfr {
             return;
         }
         final long nanos = event.getDuration().toNanos();
-        if (nanos >= WAIT_THRESHOLD_NANOS) {
+        // The JDK's own threads (reference handling, cleaners) idle in Object.wait with no
+        // application frame on the stack; that waiting is theirs, not the host's.
+        if (nanos >= thresholdNanos && applicationFrame(event.getStackTrace()) != null) {
             tables.block(LockKind.MONITOR_WAIT, className(event, "monitorClass"), callSite(event.getStackTrace()),
                 nanos, threadName(event, "notifier"));
         }
@@ -131,14 +131,20 @@ final class LockJfr {
         if (trace == null || trace.getFrames().isEmpty()) {
             return "unknown";
         }
-        final List<RecordedFrame> frames = trace.getFrames();
-        for (final RecordedFrame frame : frames) {
-            final String type = frame.getMethod().getType().getName();
-            if (!LockTables.isJdk(type)) {
-                return LockTables.frame(type, frame.getMethod().getName(), frame.getLineNumber());
+        final RecordedFrame frame = applicationFrame(trace);
+        final RecordedFrame shown = frame != null ? frame : trace.getFrames().get(0);
+        return LockTables.frame(shown.getMethod().getType().getName(), shown.getMethod().getName(), shown.getLineNumber());
+    }
+
+    /** The first frame outside the JDK, or null when there is none. */
+    private static RecordedFrame applicationFrame(final RecordedStackTrace trace) {
+        if (trace != null) {
+            for (final RecordedFrame frame : trace.getFrames()) {
+                if (!LockTables.notApplication(frame.getMethod().getType().getName())) {
+                    return frame;
+                }
             }
         }
-        final RecordedFrame top = frames.get(0);
-        return LockTables.frame(top.getMethod().getType().getName(), top.getMethod().getName(), top.getLineNumber());
+        return null;
     }
 }

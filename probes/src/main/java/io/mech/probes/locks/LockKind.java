@@ -3,16 +3,26 @@ package io.mech.probes.locks;
 /** How a thread was held up by a lock, and which JFR event says so. */
 public enum LockKind {
     /** Blocked entering a monitor ({@code synchronized}): jdk.JavaMonitorEnter. Contention. */
-    MONITOR_ENTER("monitor contention"),
+    MONITOR_ENTER("monitor contention",
+        "threads queue for this monitor, inflated by contention: shorten what it guards, split it, or go lock-free"),
     /** Parked acquiring a java.util.concurrent lock: jdk.ThreadPark on the lock's Sync. Contention. */
-    JUC_LOCK("j.u.c. lock contention"),
+    JUC_LOCK("j.u.c. lock contention",
+        "threads park for this lock (no monitor involved): shorten what it guards, split it, or use a read-write lock"),
     /** Waiting in {@code Object.wait}: jdk.JavaMonitorWait. Waiting, not contention. */
-    MONITOR_WAIT("monitor wait");
+    MONITOR_WAIT("monitor wait",
+        "threads wait here for a notify; Object.wait inflated this monitor: wait/notify, not contention");
 
     private final String label;
+    private final String reading;
 
-    LockKind(final String label) {
+    LockKind(final String label, final String reading) {
         this.label = label;
+        this.reading = reading;
+    }
+
+    /** @return what rows of this kind mean for a person, and what usually helps */
+    public String reading() {
+        return reading;
     }
 
     /** @return a short phrase for reports, such as "monitor contention" */

@@ -3,7 +3,7 @@ package io.mech.probes.locks;
 /**
  * How the lock probe runs.
  *
- * @param thresholdNanos the shortest monitor enter and j.u.c. lock park JFR reports with a stack
+ * @param thresholdNanos the shortest monitor enter, wait and j.u.c. lock park JFR reports with a stack
  *                       trace (option {@code probes.locks.threshold}, default 1 ms; JFR's
  *                       default.jfc says 20 ms, which missed most of the contention measured on
  *                       a contended monitor). Event settings are JVM-wide: the user's own

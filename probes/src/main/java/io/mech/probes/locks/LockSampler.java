@@ -77,7 +77,7 @@ final class LockSampler implements AutoCloseable {
 
     private static String callSite(final StackTraceElement[] frames) {
         for (final StackTraceElement frame : frames) {
-            if (!LockTables.isJdk(frame.getClassName())) {
+            if (!LockTables.notApplication(frame.getClassName())) {
                 return LockTables.frame(frame.getClassName(), frame.getMethodName(), frame.getLineNumber());
             }
         }

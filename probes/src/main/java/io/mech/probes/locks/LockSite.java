@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * Blocking on one lock class from one call site, as JFR reported it: only blocks at least as
- * long as the event threshold ({@link LockSnapshot#thresholdNanos()}, or 20 ms for waits).
+ * long as the event threshold ({@link LockSnapshot#thresholdNanos()}).
  *
  * @param kind       contention on a monitor or a j.u.c. lock, or a monitor wait
  * @param lockClass  the monitor's class, or the j.u.c. lock's class (ReentrantLock rather than

@@ -11,7 +11,7 @@ import java.util.Set;
  * What the lock probe has seen since it started. Immutable; lists are sorted, the heaviest first.
  *
  * @param source         where the blocking rows come from
- * @param thresholdNanos the shortest monitor enter and j.u.c. park JFR reports (waits: 20 ms);
+ * @param thresholdNanos the shortest monitor enter, wait and j.u.c. park JFR reports;
  *                       for {@link Source#SAMPLED} the sampling period
  * @param counting       whether every contended j.u.c. acquisition is counted ({@link #belowThreshold()})
  * @param sites          blocking by kind, lock class and call site, by total time
@@ -99,6 +99,7 @@ public record LockSnapshot(Source source, long thresholdNanos, boolean counting,
                     line.append(i == 0 ? "" : ", ").append(t.thread()).append(" x").append(t.count());
                 }
             }
+            line.append(". ").append(s.kind().reading());
             lines.add(line.toString());
         }
         n = 0;

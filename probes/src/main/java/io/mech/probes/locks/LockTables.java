@@ -106,10 +106,15 @@ final class LockTables {
             deflations, monitorsInUse, dropped);
     }
 
-    /** Whether a class belongs to the JDK rather than the application: call sites skip these frames. */
-    static boolean isJdk(final String className) {
+    /**
+     * Whether a frame's class is the JDK's, or mech's agent, exporter, recorder or relocated
+     * libraries (client_java's scheduler, say): none is a call site a user can change.
+     */
+    static boolean notApplication(final String className) {
         return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
-            || className.startsWith("sun.") || className.startsWith("com.sun.");
+            || className.startsWith("sun.") || className.startsWith("com.sun.")
+            || className.startsWith("io.mech.shaded.") || className.startsWith("io.mech.agent.")
+            || className.startsWith("io.mech.exporter.") || className.startsWith("io.mech.hiccup.");
     }
 
     /** @return class.method:line, or class.method without a line number */
