@@ -11,40 +11,107 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The lock probe in the real mech.jar against the locks kernels' declared ground truth, both
- * ways: a variant that declares lock contention is flagged on its lock class, its twin is not.
+ * The lock probe in the real mech.jar against every locks kernel's declared ground truth, both
+ * ways, on JDK 17 and 25: a variant that declares contention or inflation is flagged on its lock
+ * class and call site, for the right reason; every other variant leaves no row on the kernel's
+ * classes. The contended runs also record JFR and must carry mech.LockContention events.
  */
 class LockProbeTest {
+
+    private static final String KERNEL_PACKAGE = "io.mech.examples.locks.";
+    private static final String REENTRANT_LOCK = "java.util.concurrent.locks.ReentrantLock";
 
     @TempDir
     Path dir;
 
-    @ParameterizedTest
-    @ValueSource(strings = {"synchronized-contended", "synchronized-single", "reentrant-contended", "reentrant-single"})
-    void contentionIsFlaggedExactlyWhereTheKernelDeclaresIt(final String variant) throws Exception {
+    static Stream<Arguments> variants() {
+        return Jdks.all().flatMap(jdk -> Kernels.named("locks").orElseThrow().variants().stream()
+            .map(variant -> Arguments.of(jdk, variant.name())));
+    }
+
+    @ParameterizedTest(name = "{1} on {0}")
+    @MethodSource("variants")
+    void findsExactlyWhatTheVariantDeclares(final Path jdk, final String variant) throws Exception {
         final VariantDescriptor truth = Kernels.named("locks").orElseThrow().variant(variant).orElseThrow();
+        final boolean contended = truth.findings().contains(Finding.LOCK_CONTENTION);
         final Path json = dir.resolve("report.json");
-        final List<String> command = new ArrayList<>(Forked.javaWithMech(Path.of(System.getProperty("java.home")),
+        final Path recording = dir.resolve("run.jfr");
+        final List<String> command = new ArrayList<>(Forked.javaWithMech(jdk,
             "probes.locks=on,hiccup.log=,prometheus=off,report=off,report.json=" + json));
+        if (contended) {
+            command.add("-XX:StartFlightRecording:filename=" + recording + ",+mech.LockContention#period=1s");
+        }
         command.addAll(truth.jvmArgs());
-        command.addAll(List.of("-jar", Paths.examplesJar().toString(), "locks", variant, "--seconds", "3"));
+        command.addAll(List.of("-jar", Paths.examplesJar().toString(), "locks", variant, "--seconds", "4"));
         final Forked.Result result = Forked.run(dir, command, 60);
         assertEquals(0, result.exit(), result.err());
         assertEquals(List.of(), result.mechLines(), "the probe starts without a word");
 
         final String report = Files.readString(json);
-        final boolean flagged = report.contains("contention on io.mech.examples.locks.")
-            || report.contains("lock contention on java.util.concurrent.locks.ReentrantLock at io.mech.examples.locks.");
-        if (truth.findings().contains(Finding.LOCK_CONTENTION)) {
-            assertTrue(flagged, variant + " declares lock contention: " + report);
+        final List<Map<String, String>> rows = ReportRows.of(report, "locks");
+        final Set<String> contentionClasses = classes(rows, row -> Set.of("monitor_enter", "juc_lock").contains(row.get("kind")));
+        final Set<String> inflated = classes(rows, row -> row.get("kind").equals("inflation"));
+        if (truth.sites(Finding.LOCK_CONTENTION).stream().anyMatch(site -> site.className().equals(REENTRANT_LOCK))) {
+            assertJucContention(rows, report);
+        } else if (contended) {
+            final String monitor = truth.sites(Finding.LOCK_CONTENTION).get(0).className();
+            assertTrue(rows.stream().anyMatch(row -> row.get("kind").equals("monitor_enter") && row.get("class").equals(monitor)
+                && row.get("site").startsWith(monitor + ".")), "monitor contention on " + monitor + " at its call site: " + report);
         } else {
-            assertFalse(flagged, variant + " must stay silent: " + report);
+            assertEquals(Set.of(), contentionClasses, variant + " must show no contention on the kernel's classes: " + report);
+            assertTrue(counted(rows) < 50, variant + " must count no j.u.c. contention: " + report);
         }
-        assertFalse(report.contains("io.mech.hiccup") || report.contains("io.mech.exporter"), "mech's own locks stay out: " + report);
+        final Set<String> declaredInflation = truth.sites(Finding.LOCK_INFLATION).stream()
+            .map(site -> site.className()).collect(Collectors.toSet());
+        if (!declaredInflation.isEmpty() && !contended) {
+            final String monitor = declaredInflation.iterator().next();
+            assertTrue(rows.stream().anyMatch(row -> row.get("class").equals(monitor)
+                && (row.get("kind").equals("monitor_wait") || "true".equals(row.get("by_wait")))),
+                "inflation by wait on " + monitor + ": " + report);
+            assertTrue(rows.stream().noneMatch(row -> row.get("class").equals(monitor)
+                && ("false".equals(row.get("by_wait")) || row.get("kind").equals("monitor_enter"))),
+                "wait, not contention, on " + monitor + ": " + report);
+        } else if (declaredInflation.isEmpty()) {
+            assertEquals(Set.of(), inflated, variant + " inflates no monitor of the kernel's: " + report);
+        }
+        assertFalse(report.contains("io.mech.hiccup") || report.contains("io.mech.exporter") || report.contains("io.mech.shaded"),
+            "mech's own locks stay out: " + report);
+        if (contended) {
+            final String events = Forked.run(dir, List.of(jdk.resolve("bin/jfr").toString(), "print", "--events",
+                "mech.LockContention", recording.toString()), 60).out();
+            assertTrue(events.contains("lockClass = \"" + (variant.startsWith("reentrant") ? REENTRANT_LOCK : KERNEL_PACKAGE)),
+                "mech.LockContention names the contended lock: " + events);
+        }
+    }
+
+    /** j.u.c. contention, counted below JFR's threshold too, and no monitor rows on the kernel's classes. */
+    private static void assertJucContention(final List<Map<String, String>> rows, final String report) {
+        final long seenByJfr = rows.stream().filter(row -> row.get("kind").equals("juc_lock") && row.get("class").equals(REENTRANT_LOCK))
+            .mapToLong(row -> Long.parseLong(row.get("count"))).sum();
+        assertTrue(counted(rows) > seenByJfr, "contended acquisitions counted beyond the " + seenByJfr
+            + " JFR saw above its threshold: " + report);
+        assertTrue(rows.stream().noneMatch(row -> row.get("class").startsWith(KERNEL_PACKAGE)
+            && Set.of("monitor_enter", "inflation").contains(row.get("kind"))), "not monitor contention or inflation: " + report);
+    }
+
+    private static long counted(final List<Map<String, String>> rows) {
+        return rows.stream().filter(row -> row.get("kind").equals("juc_counted") && row.get("class").equals(REENTRANT_LOCK))
+            .mapToLong(row -> Long.parseLong(row.get("count"))).sum();
+    }
+
+    private static Set<String> classes(final List<Map<String, String>> rows, final Predicate<Map<String, String>> which) {
+        return rows.stream().filter(which).map(row -> row.get("class")).filter(c -> c.startsWith(KERNEL_PACKAGE))
+            .collect(Collectors.toSet());
     }
 }

@@ -62,7 +62,7 @@ final class LockJfr {
     }
 
     private void onEnter(final RecordedEvent event) {
-        if (mechsOwn(event)) {
+        if (notTheHosts(event)) {
             return;
         }
         final long nanos = event.getDuration().toNanos();
@@ -73,7 +73,7 @@ final class LockJfr {
     }
 
     private void onPark(final RecordedEvent event) {
-        if (mechsOwn(event)) {
+        if (notTheHosts(event)) {
             return;
         }
         final long nanos = event.getDuration().toNanos();
@@ -87,13 +87,11 @@ final class LockJfr {
     }
 
     private void onWait(final RecordedEvent event) {
-        if (mechsOwn(event)) {
+        if (notTheHosts(event)) {
             return;
         }
         final long nanos = event.getDuration().toNanos();
-        // The JDK's own threads (reference handling, cleaners) idle in Object.wait with no
-        // application frame on the stack; that waiting is theirs, not the host's.
-        if (nanos >= thresholdNanos && applicationFrame(event.getStackTrace()) != null) {
+        if (nanos >= thresholdNanos) {
             tables.block(LockKind.MONITOR_WAIT, className(event, "monitorClass"), callSite(event.getStackTrace()),
                 nanos, threadName(event, "notifier"));
         }
@@ -110,6 +108,14 @@ final class LockJfr {
     private static boolean mechsOwn(final RecordedEvent event) {
         final String name = threadName(event, "eventThread");
         return name != null && name.startsWith("mech-");
+    }
+
+    /**
+     * Blocks with no application frame on the stack (the JDK's reference handling and cleaners
+     * idling in wait, JFR's periodic thread running mech's event hook) are not the host's either.
+     */
+    private static boolean notTheHosts(final RecordedEvent event) {
+        return mechsOwn(event) || applicationFrame(event.getStackTrace()) == null;
     }
 
     private static String className(final RecordedEvent event, final String field) {

@@ -107,14 +107,13 @@ final class LockTables {
     }
 
     /**
-     * Whether a frame's class is the JDK's, or mech's agent, exporter, recorder or relocated
-     * libraries (client_java's scheduler, say): none is a call site a user can change.
+     * Whether a frame's class is the JDK's or mech's own (its relocated libraries included): neither
+     * is a call site a user can change. mech's example kernels are the user's code here.
      */
     static boolean notApplication(final String className) {
         return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
             || className.startsWith("sun.") || className.startsWith("com.sun.")
-            || className.startsWith("io.mech.shaded.") || className.startsWith("io.mech.agent.")
-            || className.startsWith("io.mech.exporter.") || className.startsWith("io.mech.hiccup.");
+            || className.startsWith("io.mech.") && !className.startsWith("io.mech.examples.");
     }
 
     /** @return class.method:line, or class.method without a line number */

@@ -1,4 +1,4 @@
-package io.mech.probes.locks;
+package workloads;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,13 +12,13 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * acquisitions are the point, and a non-fair lock's losers park past 1 ms often enough anyway
  * (hundreds of times in a few seconds here, against 342k parks in all).
  */
-final class Workloads {
+public final class Workloads {
 
     private Workloads() {
     }
 
     /** Busy-waits, holding whatever the caller holds. */
-    static void hold(final long nanos) {
+    public static void hold(final long nanos) {
         final long end = System.nanoTime() + nanos;
         while (System.nanoTime() < end) {
             Thread.onSpinWait();
@@ -26,10 +26,10 @@ final class Workloads {
     }
 
     /** A counter behind this object's monitor. */
-    static final class ContendedMonitor {
+    public static final class ContendedMonitor {
         private long count;
 
-        synchronized void bump() {
+        public synchronized void bump() {
             if ((++count & 2047) == 0) {
                 hold(2_000_000L);
             }
@@ -37,34 +37,34 @@ final class Workloads {
     }
 
     /** The same monitor, used by one thread only. */
-    static final class LoneMonitor {
+    public static final class LoneMonitor {
         private long count;
 
-        synchronized void bump() {
+        public synchronized void bump() {
             count++;
         }
 
-        synchronized long count() {
+        public synchronized long count() {
             return count;
         }
     }
 
     /** One thread waiting 1 ms per increment: inflation by wait, no contention. */
-    static final class WaitingMonitor {
+    public static final class WaitingMonitor {
         private long count;
 
-        synchronized void bumpAndWait() throws InterruptedException {
+        public synchronized void bumpAndWait() throws InterruptedException {
             count++;
             wait(1);
         }
     }
 
     /** A counter behind a non-fair ReentrantLock. */
-    static final class ReentrantCounter {
+    public static final class ReentrantCounter {
         private final ReentrantLock lock = new ReentrantLock();
         private long count;
 
-        void bump() {
+        public void bump() {
             lock.lock();
             try {
                 count++;
@@ -75,11 +75,11 @@ final class Workloads {
     }
 
     /** A ReentrantLock used by one thread only. */
-    static final class LoneReentrantCounter {
+    public static final class LoneReentrantCounter {
         private final ReentrantLock lock = new ReentrantLock();
         private long count;
 
-        void bump() {
+        public void bump() {
             lock.lock();
             try {
                 count++;
@@ -90,11 +90,11 @@ final class Workloads {
     }
 
     /** A counter behind a ReentrantReadWriteLock's write lock. */
-    static final class ReadWriteCounter {
+    public static final class ReadWriteCounter {
         private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
         private long count;
 
-        void bump() {
+        public void bump() {
             lock.writeLock().lock();
             try {
                 count++;
@@ -105,11 +105,11 @@ final class Workloads {
     }
 
     /** A test-and-test-and-set spin lock: no JVM lock at all. */
-    static final class SpinCounter {
+    public static final class SpinCounter {
         private final java.util.concurrent.atomic.AtomicBoolean locked = new java.util.concurrent.atomic.AtomicBoolean();
         private long count;
 
-        void bump() {
+        public void bump() {
             while (locked.get() || !locked.compareAndSet(false, true)) {
                 Thread.onSpinWait();
             }
@@ -120,7 +120,7 @@ final class Workloads {
 
     /** Something to run in a loop until told to stop. */
     @FunctionalInterface
-    interface Step {
+    public interface Step {
         void run() throws Exception;
     }
 
@@ -129,7 +129,7 @@ final class Workloads {
      *
      * @return the threads' names
      */
-    static List<String> run(final String name, final int threads, final long millis, final Step step)
+    public static List<String> run(final String name, final int threads, final long millis, final Step step)
         throws InterruptedException {
         final long end = System.nanoTime() + millis * 1_000_000L;
         final List<Thread> workers = new ArrayList<>();
