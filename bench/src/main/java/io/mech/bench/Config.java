@@ -9,6 +9,8 @@ enum Config {
     OFF("without mech"),
     /** The hiccup recorder and nothing else. */
     HICCUP("hiccup only"),
+    /** The hiccup recorder and the lock probe (JFR stream and AQS advice). */
+    LOCKS("hiccup + locks"),
     /** The hiccup recorder and the JFR stream that attributes its stalls. */
     CAUSES("hiccup + causes (JFR)"),
     /** The hiccup recorder, its causes and the /metrics endpoint, scraped every second while it runs. */
@@ -29,11 +31,13 @@ enum Config {
             case OFF:
                 return List.of();
             case HICCUP:
-                return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=off," + log);
+                return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=off,probes.locks=off," + log);
+            case LOCKS:
+                return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=off,probes.locks=on," + log);
             case CAUSES:
-                return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=on," + log);
+                return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=on,probes.locks=off," + log);
             case EXPORTER:
-                return List.of("-javaagent:" + mechJar + "=report=off,hiccup.causes=on,prometheus.port=" + port + "," + log);
+                return List.of("-javaagent:" + mechJar + "=report=off,hiccup.causes=on,probes.locks=off,prometheus.port=" + port + "," + log);
             default:
                 return List.of("-javaagent:" + mechJar + "=prometheus.port=" + port);
         }

@@ -1,0 +1,52 @@
+package io.mech.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the lock probe adds to the hiccup recorder alone: start-up of a hello world, and the
+ * throughput of the locks kernels, uncontended (where the probe must cost nothing measurable:
+ * uncontended lock() never reaches the woven slow path) and contended.
+ */
+final class LocksBench {
+
+    /** Target for the uncontended kernels: throughput lost, in percent. */
+    static final double TARGET_UNCONTENDED_PERCENT = 1;
+
+    private static final List<String> UNCONTENDED = List.of("synchronized-single", "reentrant-single");
+    private static final List<String> CONTENDED = List.of("synchronized-contended", "reentrant-contended");
+
+    private LocksBench() {
+    }
+
+    static List<Row> run(final Setup setup) throws Exception {
+        final List<Config> configs = List.of(Config.HICCUP, Config.LOCKS);
+        final List<Row> rows = new ArrayList<>();
+        final Map<Config, List<Double>> wall = Alternation.run(setup.rounds(), configs, config ->
+            Jvm.run(setup.workDir(), config.jvmArgs(setup.mechJar(), setup.workDir(), 0),
+                List.of("-cp", setup.benchJar().toString(), Hello.class.getName()), 60).wallNanos() / 1e6);
+        rows.add(Row.of("locks: start-up added by the probe (hello world)", Config.LOCKS.label + " vs " + Config.HICCUP.label,
+            "ms", Stats.of(Alternation.paired(wall.get(Config.LOCKS), wall.get(Config.HICCUP), (with, without) -> with - without))));
+        for (final String variant : concat(UNCONTENDED, CONTENDED)) {
+            // run twice in one JVM and count the warm run: the probe's own start-up falls in the first
+            final List<String> kernel = List.of("-jar", setup.examplesJar().toString(), "locks:" + variant + ",locks:" + variant,
+                "--seconds", Double.toString(setup.seconds()));
+            final Map<Config, List<Double>> throughput = Alternation.run(setup.rounds(), configs, config ->
+                Jvm.field(Jvm.run(setup.workDir(), config.jvmArgs(setup.mechJar(), setup.workDir(), 0), kernel,
+                    2 * (long) setup.seconds() + 60).out(), "ops_per_sec", true));
+            final Row row = Row.of("locks: throughput lost to the probe (locks " + variant + ")",
+                Config.LOCKS.label + " vs " + Config.HICCUP.label, "%",
+                Stats.of(Alternation.paired(throughput.get(Config.LOCKS), throughput.get(Config.HICCUP),
+                    (with, without) -> 100 * (1 - with / without))));
+            rows.add(UNCONTENDED.contains(variant) ? row.atMost(TARGET_UNCONTENDED_PERCENT) : row);
+        }
+        return rows;
+    }
+
+    private static List<String> concat(final List<String> a, final List<String> b) {
+        final List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+}
