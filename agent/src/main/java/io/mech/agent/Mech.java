@@ -3,6 +3,7 @@ package io.mech.agent;
 import io.mech.exporter.CauseFamilies;
 import io.mech.exporter.ExporterSettings;
 import io.mech.exporter.HiccupFamilies;
+import io.mech.exporter.JoinedFamilies;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.PrometheusEndpoint;
 import io.mech.exporter.jfr.HiccupEvents;
@@ -20,6 +21,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -49,9 +52,15 @@ final class Mech {
     private final Instrumentation instrumentation;
     private final long startNanos = System.nanoTime();
     private final Thread starter;
+    /**
+     * Open once the recorder and /metrics run, before the JFR stream and the probes, whose first
+     * start in a running JVM takes seconds: an attacher waits for this, not for them.
+     */
+    private final CountDownLatch recording = new CountDownLatch(1);
     private HiccupRecorder hiccups;
     private ControlJvm control;
-    private HiccupCauses causes;
+    /** Written by mech-start after /metrics is up; scrapes read it. */
+    private volatile HiccupCauses causes;
     private JfrStream jfr;
     private PrometheusEndpoint endpoint;
     private final List<Part> parts = new CopyOnWriteArrayList<>();
@@ -91,7 +100,7 @@ final class Mech {
         }, "mech-shutdown"));
         mech.starter.start();
         if (attached) {
-            mech.starter.join(START_WAIT_MILLIS);
+            mech.recording.await(START_WAIT_MILLIS, TimeUnit.MILLISECONDS);
         }
     }
 
@@ -109,6 +118,10 @@ final class Mech {
                     Console.warn("option 'hiccup.control' needs a hiccup.log for the control JVM to write; no control JVM");
                 }
             }
+            if (options.flag(Option.PROMETHEUS)) {
+                endpoint = startEndpoint();
+            }
+            recording.countDown();
             final boolean attribute = hiccups != null && options.flag(Option.HICCUP_CAUSES);
             jfr = attribute || options.flag(Option.PROBES_LOCKS) ? JfrStream.open(withoutJfr(attribute), Console.WARNINGS) : null;
             if (attribute && jfr != null) {
@@ -121,12 +134,11 @@ final class Mech {
             if (jfr != null) {
                 jfr.start(Console.WARNINGS);
             }
-            if (options.flag(Option.PROMETHEUS)) {
-                endpoint = startEndpoint();
-            }
             reporter().startPeriodic();
         } catch (final Throwable t) {
             Console.warn("not started: " + t);
+        } finally {
+            recording.countDown();
         }
     }
 
@@ -169,18 +181,26 @@ final class Mech {
             }
             sources.add(new HiccupFamilies(jvms, settings.classicBuckets()));
         }
-        if (causes != null) {
-            sources.add(new CauseFamilies(causes::totals));
-        }
-        for (final Part part : parts) {
-            sources.addAll(part.families());
-        }
+        // The causes and the probes start after the endpoint: their families are looked up at each scrape.
+        sources.add(new JoinedFamilies(this::lateFamilies));
         final PrometheusEndpoint started = PrometheusEndpoint.start(settings, sources, Console.WARNINGS);
         if (started != null) {
             System.setProperty(METRICS_PROPERTY, (settings.keystore() == null ? "http://" : "https://")
                 + settings.host() + ":" + started.port() + "/metrics");
         }
         return started;
+    }
+
+    private List<MetricFamilies> lateFamilies() {
+        final List<MetricFamilies> families = new ArrayList<>();
+        final HiccupCauses attributed = causes;
+        if (attributed != null) {
+            families.add(new CauseFamilies(attributed::totals));
+        }
+        for (final Part part : parts) {
+            families.addAll(part.families());
+        }
+        return families;
     }
 
     private HiccupSnapshot controlSnapshot() {
