@@ -1,0 +1,242 @@
+package io.mech.probes.falsesharing;
+
+import java.lang.instrument.Instrumentation;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * False sharing, true sharing and cross-object sharing in the included packages (issue 10),
+ * found without hardware counters.
+ *
+ * <p>After {@code delay}, the probe weaves {@link Tally} calls into every method of the included
+ * classes ({@link FieldWeaver}), loaded or yet to load, counts for {@code window}, then removes
+ * the weaving again, so the steady state costs nothing. It reads the real field layout through
+ * {@code jdk.internal.misc.Unsafe} ({@link FieldLayout}) and judges what the window saw
+ * ({@link SharingAnalysis}).
+ *
+ * <p>Guarantees: {@link #start} never throws into the host and returns at once; the work runs on
+ * one daemon thread, {@code mech-falsesharing}. Every failure is one warning and leaves the host's
+ * classes as they were. {@link #snapshot} may be called from any thread at any time; listeners
+ * hear once, on mech's thread, when the window's verdicts are in.
+ */
+public final class FalseSharingProbe implements AutoCloseable {
+
+    /** Hears the verdicts of a window once they are in. */
+    @FunctionalInterface
+    public interface Listener {
+        /** @param done the snapshot of a finished window */
+        void windowDone(FalseSharingSnapshot done);
+    }
+
+    private final Instrumentation inst;
+    private final FalseSharingSettings settings;
+    private final Consumer<String> warnings;
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    private final Thread worker;
+    private volatile FalseSharingSnapshot snapshot =
+        new FalseSharingSnapshot(FalseSharingSnapshot.State.WAITING, 0, 0, 0, List.of(), List.of());
+    private final CountDownLatch cut = new CountDownLatch(1);
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private FieldWeaver weaver;
+
+    private FalseSharingProbe(final Instrumentation inst, final FalseSharingSettings settings, final Consumer<String> warnings) {
+        this.inst = inst;
+        this.settings = settings;
+        this.warnings = warnings;
+        this.worker = new Thread(this::run, "mech-falsesharing");
+        worker.setDaemon(true);
+    }
+
+    /**
+     * Starts the probe: its window opens after the settings' delay.
+     *
+     * @param inst     the agent's instrumentation; the probe needs retransformation
+     * @param settings included packages, delay and window
+     * @param warnings receives one line for each problem
+     * @return the probe, or null (after a warning) when it cannot run
+     */
+    public static FalseSharingProbe start(final Instrumentation inst, final FalseSharingSettings settings,
+                                          final Consumer<String> warnings) {
+        try {
+            if (inst == null || !inst.isRetransformClassesSupported()) {
+                warnings.accept("false-sharing probe needs an agent that can retransform classes; not started");
+                return null;
+            }
+            final FalseSharingProbe probe = new FalseSharingProbe(inst, settings, warnings);
+            probe.worker.start();
+            return probe;
+        } catch (final Throwable t) {
+            warnings.accept("false-sharing probe not started: " + t);
+            return null;
+        }
+    }
+
+    /** @param listener hears the window's verdicts once they are in */
+    public void addListener(final Listener listener) {
+        listeners.add(listener);
+        if (snapshot.state() == FalseSharingSnapshot.State.DONE) {
+            listener.windowDone(snapshot);
+        }
+    }
+
+    /** @return what the probe knows now */
+    public FalseSharingSnapshot snapshot() {
+        return snapshot;
+    }
+
+    private void run() {
+        try {
+            if (!cut.await(settings.delayNanos(), TimeUnit.NANOSECONDS)) {
+                window();
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (final Throwable t) {
+            warnings.accept("false-sharing probe stopped: " + t);
+        } finally {
+            unweave();
+            finished.countDown();
+        }
+    }
+
+    private void window() throws Exception {
+        final InternalUnsafe unsafe = InternalUnsafe.open(inst);
+        final FieldLayout layout = new FieldLayout(unsafe, Addresses.objectAlignment());
+        Tally.sampleWith(new Addresses(unsafe, Tally.STRIPES));
+        final FieldTable table = new FieldTable();
+        final FieldWeaver woven = new FieldWeaver(settings.internalPrefixes(), table, warnings);
+        synchronized (this) {
+            weaver = woven;
+        }
+        inst.addTransformer(woven, true);
+        final int classes = retransform(woven);
+        snapshot = new FalseSharingSnapshot(FalseSharingSnapshot.State.MEASURING, 0, classes, table.refs().size() - 1,
+            List.of(), List.of());
+        final Map<Long, String> names = threadNames();
+        final long start = System.nanoTime();
+        cut.await(settings.windowNanos(), TimeUnit.NANOSECONDS);
+        final long[] cells = Tally.cells().clone();
+        final double seconds = (System.nanoTime() - start) / 1e9;
+        names.putAll(threadNames());
+        final int wovenClasses = unweave();
+        final List<FieldLayout.Placed> fields = resolve(table.refs(), layout);
+        final List<LayoutCandidate> candidates = new ArrayList<>();
+        for (final Class<?> type : included(woven)) {
+            candidates.addAll(layout.candidates(type));
+        }
+        final FalseSharingSnapshot done = new FalseSharingSnapshot(FalseSharingSnapshot.State.DONE, seconds,
+            Math.max(classes, wovenClasses), fields.size() - 1, candidates, new SharingAnalysis(layout).analyse(cells, fields, seconds, names));
+        snapshot = done;
+        for (final Listener listener : listeners) {
+            try {
+                listener.windowDone(done);
+            } catch (final RuntimeException e) {
+                warnings.accept("false-sharing listener failed: " + e);
+            }
+        }
+    }
+
+    private int retransform(final FieldWeaver woven) {
+        int count = 0;
+        for (final Class<?> type : included(woven)) {
+            try {
+                inst.retransformClasses(type);
+                count++;
+            } catch (final Throwable t) {
+                warnings.accept("false-sharing probe: " + type.getName() + " not retransformed (" + t + ")");
+            }
+        }
+        return count;
+    }
+
+    private List<Class<?>> included(final FieldWeaver woven) {
+        final List<Class<?>> found = new ArrayList<>();
+        for (final Class<?> type : inst.getAllLoadedClasses()) {
+            if (type.getClassLoader() != null && !type.isInterface() && !type.isArray() && !type.isHidden()
+                && inst.isModifiableClass(type) && woven.includes(type.getName().replace('.', '/'))) {
+                found.add(type);
+            }
+        }
+        return found;
+    }
+
+    /** Removes the weaving, at most once; returns how many classes were restored. */
+    private int unweave() {
+        final FieldWeaver woven;
+        synchronized (this) {
+            woven = weaver;
+            weaver = null;
+        }
+        if (woven == null) {
+            return 0;
+        }
+        inst.removeTransformer(woven);
+        int count = 0;
+        for (final Class<?> type : included(woven)) {
+            try {
+                inst.retransformClasses(type);
+                count++;
+            } catch (final Throwable t) {
+                warnings.accept("false-sharing probe: " + type.getName() + " keeps its counting (" + t + ")");
+            }
+        }
+        return count;
+    }
+
+    private static List<FieldLayout.Placed> resolve(final List<FieldTable.Ref> refs, final FieldLayout layout) {
+        final List<FieldLayout.Placed> placed = new ArrayList<>();
+        placed.add(null);
+        for (int id = 1; id < refs.size(); id++) {
+            final FieldTable.Ref ref = refs.get(id);
+            FieldLayout.Placed field = null;
+            try {
+                field = layout.resolve(Class.forName(ref.owner().replace('/', '.'), false, ref.loader()), ref.name());
+            } catch (final ClassNotFoundException | LinkageError e) {
+                // a field of a class the loader no longer finds cannot be judged
+            }
+            placed.add(field);
+        }
+        return placed;
+    }
+
+    private static Map<Long, String> threadNames() {
+        final Map<Long, String> names = new HashMap<>();
+        for (final Thread thread : Thread.getAllStackTraces().keySet()) {
+            @SuppressWarnings("deprecation")
+            final long id = thread.getId();
+            names.put(id, thread.getName());
+        }
+        return names;
+    }
+
+    /**
+     * Ends an open window now and waits (up to five seconds) for its verdicts, so that a host that
+     * exits mid-window still gets them; a window not yet begun never begins.
+     */
+    public void settle() {
+        cut.countDown();
+        try {
+            finished.await(5, TimeUnit.SECONDS);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Stops the probe; removes the weaving if the window is still open. */
+    @Override
+    public void close() {
+        worker.interrupt();
+        try {
+            worker.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        unweave();
+    }
+}

@@ -1,0 +1,102 @@
+package io.mech.probes.falsesharing;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What the probe knows now: before, during or after its window.
+ *
+ * @param state      where the window stands
+ * @param seconds    the window's measured length, 0 before it ended
+ * @param woven      classes woven during the window
+ * @param fields     fields counted
+ * @param candidates layout candidates among the included classes: pairs 127 bytes apart or closer
+ * @param verdicts   the window's verdicts, worst first within each kind
+ */
+public record FalseSharingSnapshot(State state, double seconds, int woven, int fields, List<LayoutCandidate> candidates,
+                                   List<Verdict> verdicts) {
+
+    /** Where the window stands. */
+    public enum State {
+        /** Waiting for probes.falsesharing.delay to pass. */
+        WAITING,
+        /** Counting is woven in. */
+        MEASURING,
+        /** The window is over and the counting removed. */
+        DONE
+    }
+
+    /** Copies. */
+    public FalseSharingSnapshot {
+        candidates = List.copyOf(candidates);
+        verdicts = List.copyOf(verdicts);
+    }
+
+    /** @return the candidates on one line in some placement */
+    public long sameLineCandidates() {
+        return candidates.stream().filter(c -> !c.adjacent()).count();
+    }
+
+    /** @return the candidates on neighbouring lines */
+    public long adjacentLineCandidates() {
+        return candidates.stream().filter(LayoutCandidate::adjacent).count();
+    }
+
+    /**
+     * @param rows at most this many verdicts
+     * @return lines for a person
+     */
+    public List<String> render(final int rows) {
+        final List<String> lines = new ArrayList<>();
+        switch (state) {
+            case WAITING:
+                lines.add("false sharing: the window has not started yet");
+                return lines;
+            case MEASURING:
+                lines.add("false sharing: measuring (" + woven + " classes woven, " + fields + " fields counted)");
+                return lines;
+            default:
+                break;
+        }
+        lines.add(String.format(Locale.ROOT, "false sharing: %.1f s window, %d classes woven, %d fields counted; layout: "
+            + "%d field pairs may share a line, %d sit on adjacent lines", seconds, woven, fields, sameLineCandidates(),
+            adjacentLineCandidates()));
+        if (verdicts.isEmpty()) {
+            lines.add("  no line was written by one thread while another used it");
+        }
+        int shown = 0;
+        for (final Verdict v : verdicts) {
+            if (shown++ == rows) {
+                lines.add("  ... " + (verdicts.size() - rows) + " more");
+                break;
+            }
+            final StringBuilder line = new StringBuilder("  ").append(v.kind().label()).append(": ").append(v.className());
+            for (int i = 0; i < v.fields().size(); i++) {
+                line.append(i == 0 ? "." : " and .").append(v.fields().get(i)).append(" (offset ").append(v.offsets().get(i)).append(')');
+            }
+            line.append(String.format(Locale.ROOT, ", threads %s, rates %s/s, one line with probability %.2f, score %s/s; fix: %s",
+                String.join(", ", v.threads()), rates(v.rates()), v.probability(), rate(v.score()), v.fix()));
+            lines.add(line.toString());
+        }
+        return lines;
+    }
+
+    private static String rates(final List<Double> rates) {
+        final List<String> out = new ArrayList<>();
+        for (final double r : rates) {
+            out.add(rate(r));
+        }
+        return String.join(" and ", out);
+    }
+
+    private static String rate(final double perSecond) {
+        if (perSecond >= 1e6) {
+            return String.format(Locale.ROOT, "%.1fM", perSecond / 1e6);
+        }
+        if (perSecond >= 1e3) {
+            return String.format(Locale.ROOT, "%.1fk", perSecond / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.0f", perSecond);
+    }
+}

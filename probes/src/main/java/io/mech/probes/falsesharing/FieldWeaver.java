@@ -1,0 +1,358 @@
+package io.mech.probes.falsesharing;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.security.ProtectionDomain;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.function.Consumer;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.FieldVisitor;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+import net.bytebuddy.jar.asm.Type;
+
+/**
+ * Weaves calls to {@link Tally} into the methods of the included classes, with ByteBuddy's ASM:
+ * before every PUTFIELD and PUTSTATIC (writes) and GETFIELD and GETSTATIC (reads) of a field
+ * whose owner is included and that is not one of the class's own final fields; before calls on
+ * {@code AtomicInteger}, {@code AtomicLong}, {@code AtomicBoolean} and {@code AtomicReference}
+ * (their {@code value}); and before calls on a VarHandle the class's static initialiser got from
+ * {@code findVarHandle} or {@code findStaticVarHandle} and kept in a static field.
+ *
+ * <p>A write made holding a monitor ({@code synchronized}) or a {@code java.util.concurrent} lock,
+ * as far as the order of the code tells (lock, then unlock), is counted as guarded: such a field's
+ * cost is lock contention, which the lock probe reports, not true sharing.
+ *
+ * <p>Constructors and static initialisers are left alone: they run once per object, not in the
+ * loops that share lines. Control flow is never changed, so the stack map frames stay valid;
+ * arguments of a call are parked in fresh locals above the method's own while the target is
+ * counted. A class that cannot be woven is left as it was, with one warning.
+ */
+final class FieldWeaver implements ClassFileTransformer {
+
+    private static final String TALLY = Type.getInternalName(Tally.class);
+    private static final String COUNT = "(Ljava/lang/Object;I)V";
+    private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
+    private static final String LOOKUP = "java/lang/invoke/MethodHandles$Lookup";
+    private static final Set<String> ATOMICS = Set.of("java/util/concurrent/atomic/AtomicInteger",
+        "java/util/concurrent/atomic/AtomicLong", "java/util/concurrent/atomic/AtomicBoolean",
+        "java/util/concurrent/atomic/AtomicReference");
+    private static final Set<String> ATOMIC_READS = Set.of("get", "getPlain", "getOpaque", "getAcquire", "intValue",
+        "longValue", "floatValue", "doubleValue");
+    private static final Set<String> ATOMIC_NEITHER = Set.of("toString", "hashCode", "equals", "getClass");
+    private static final Set<String> HANDLE_READS = Set.of("get", "getVolatile", "getOpaque", "getAcquire");
+    private static final String LOCKS = "java/util/concurrent/locks/";
+    private static final Set<String> LOCKING = Set.of("lock", "lockInterruptibly", "tryLock");
+    private static final List<String> MECH = List.of("io/mech/agent/", "io/mech/probes/", "io/mech/exporter/",
+        "io/mech/hiccup/", "io/mech/replay/", "io/mech/shaded/");
+
+    private final List<String> included;
+    private final FieldTable table;
+    private final Consumer<String> warnings;
+    private volatile boolean full;
+    private final Map<ClassLoader, Boolean> loaders = new WeakHashMap<>();
+
+    /**
+     * @param included package prefixes in internal form, e.g. {@code io/mech/examples/}
+     * @param table    where field ids come from
+     * @param warnings one line per class that could not be woven
+     */
+    FieldWeaver(final List<String> included, final FieldTable table, final Consumer<String> warnings) {
+        this.included = List.copyOf(included);
+        this.table = table;
+        this.warnings = warnings;
+    }
+
+    /** @return whether code in this class (internal name) is woven and its fields counted */
+    boolean includes(final String internalName) {
+        for (final String mech : MECH) {
+            if (internalName.startsWith(mech)) {
+                return false;
+            }
+        }
+        for (final String prefix : included) {
+            if (internalName.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Woven code links to {@link Tally}: a loader that cannot see mech's own Tally (an isolating
+     * loader) would make it fail at run time, so its classes are left alone, with one warning.
+     */
+    private boolean seesTally(final ClassLoader loader) {
+        synchronized (loaders) {
+            final Boolean known = loaders.get(loader);
+            if (known != null) {
+                return known;
+            }
+        }
+        boolean sees;
+        try {
+            sees = Class.forName(Tally.class.getName(), false, loader) == Tally.class;
+        } catch (final ClassNotFoundException | LinkageError e) {
+            sees = false;
+        }
+        if (!sees) {
+            warnings.accept("false-sharing probe: classes of " + loader + " cannot see mech's classes; not woven");
+        }
+        synchronized (loaders) {
+            loaders.put(loader, sees);
+        }
+        return sees;
+    }
+
+    @Override
+    public byte[] transform(final Module module, final ClassLoader loader, final String className,
+                            final Class<?> redefined, final ProtectionDomain domain, final byte[] classFile) {
+        if (loader == null || className == null || !includes(className) || !seesTally(loader)) {
+            return null;
+        }
+        try {
+            final ClassReader reader = new ClassReader(classFile);
+            if ((reader.getAccess() & Opcodes.ACC_INTERFACE) != 0) {
+                return null;
+            }
+            final Scan scan = new Scan();
+            reader.accept(scan, ClassReader.SKIP_DEBUG);
+            final ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+            final Rewrite rewrite = new Rewrite(writer, className, scan, loader);
+            reader.accept(rewrite, 0);
+            return rewrite.changed ? writer.toByteArray() : null;
+        } catch (final Throwable t) {
+            warnings.accept("false-sharing probe: " + className.replace('/', '.') + " not woven (" + t + ")");
+            return null;
+        }
+    }
+
+    /** A field a static VarHandle stands for. */
+    private record Target(String owner, String name, boolean isStatic) {
+    }
+
+    /** First pass: the class's final fields, its static VarHandles and each method's locals. */
+    private static final class Scan extends ClassVisitor {
+        final Set<String> finals = new HashSet<>();
+        final Map<String, Target> handles = new HashMap<>();
+        final Map<String, Integer> maxLocals = new HashMap<>();
+
+        Scan() {
+            super(Opcodes.ASM9);
+        }
+
+        @Override
+        public FieldVisitor visitField(final int access, final String name, final String descriptor,
+                                       final String signature, final Object value) {
+            if ((access & Opcodes.ACC_FINAL) != 0) {
+                finals.add(name);
+            }
+            return null;
+        }
+
+        @Override
+        public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
+                                         final String signature, final String[] exceptions) {
+            final String key = name + descriptor;
+            final boolean clinit = name.equals("<clinit>");
+            return new MethodVisitor(Opcodes.ASM9) {
+                private String lastClass;
+                private String classBeforeString;
+                private String lastString;
+                private Target pending;
+
+                @Override
+                public void visitLdcInsn(final Object value) {
+                    if (value instanceof Type && ((Type) value).getSort() == Type.OBJECT) {
+                        lastClass = ((Type) value).getInternalName();
+                    } else if (value instanceof String) {
+                        lastString = (String) value;
+                        classBeforeString = lastClass;
+                    }
+                }
+
+                @Override
+                public void visitMethodInsn(final int opcode, final String owner, final String name,
+                                            final String descriptor, final boolean isInterface) {
+                    if (clinit && owner.equals(LOOKUP) && classBeforeString != null && lastString != null
+                        && (name.equals("findVarHandle") || name.equals("findStaticVarHandle"))) {
+                        pending = new Target(classBeforeString, lastString, name.equals("findStaticVarHandle"));
+                    }
+                }
+
+                @Override
+                public void visitFieldInsn(final int opcode, final String owner, final String name, final String descriptor) {
+                    if (clinit && opcode == Opcodes.PUTSTATIC && pending != null && descriptor.equals("L" + VAR_HANDLE + ";")) {
+                        handles.put(owner + '.' + name, pending);
+                        pending = null;
+                    }
+                }
+
+                @Override
+                public void visitMaxs(final int maxStack, final int locals) {
+                    maxLocals.put(key, locals);
+                }
+            };
+        }
+    }
+
+    /** Second pass: the counting calls. */
+    private final class Rewrite extends ClassVisitor {
+        private final String className;
+        private final Scan scan;
+        private final ClassLoader loader;
+        boolean changed;
+
+        Rewrite(final ClassVisitor next, final String className, final Scan scan, final ClassLoader loader) {
+            super(Opcodes.ASM9, next);
+            this.className = className;
+            this.scan = scan;
+            this.loader = loader;
+        }
+
+        @Override
+        public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
+                                         final String signature, final String[] exceptions) {
+            final MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);
+            if (name.equals("<init>") || name.equals("<clinit>")
+                || (access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0) {
+                return next;
+            }
+            final int firstFree = scan.maxLocals.getOrDefault(name + descriptor, 0);
+            final int synchronizedMethod = (access & Opcodes.ACC_SYNCHRONIZED) != 0 ? 1 : 0;
+            return new MethodVisitor(Opcodes.ASM9, next) {
+                private Target handle;
+                /** Monitors and j.u.c. locks held at this point, in the code's order (javac's shapes). */
+                private int guard = synchronizedMethod;
+
+                @Override
+                public void visitInsn(final int opcode) {
+                    if (opcode == Opcodes.MONITORENTER) {
+                        guard++;
+                    } else if (opcode == Opcodes.MONITOREXIT) {
+                        guard = Math.max(synchronizedMethod, guard - 1);
+                    }
+                    super.visitInsn(opcode);
+                }
+
+                @Override
+                public void visitFieldInsn(final int opcode, final String owner, final String field, final String desc) {
+                    if (includes(owner) && !(owner.equals(className) && scan.finals.contains(field))
+                        && !field.startsWith("this$")) {
+                        final int id = id(owner, field, opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC);
+                        if (id > 0) {
+                            count(opcode, owner, desc, id);
+                        }
+                    }
+                    super.visitFieldInsn(opcode, owner, field, desc);
+                    if (opcode == Opcodes.GETSTATIC && desc.equals("L" + VAR_HANDLE + ";")) {
+                        handle = scan.handles.get(owner + '.' + field);
+                    }
+                }
+
+                private void count(final int opcode, final String owner, final String desc, final int id) {
+                    switch (opcode) {
+                        case Opcodes.GETFIELD:
+                            super.visitInsn(Opcodes.DUP);
+                            call(id, false);
+                            break;
+                        case Opcodes.GETSTATIC:
+                        case Opcodes.PUTSTATIC:
+                            super.visitLdcInsn(Type.getObjectType(owner));
+                            call(id, opcode == Opcodes.PUTSTATIC);
+                            break;
+                        default:
+                            if (Type.getType(desc).getSize() == 2) {
+                                super.visitInsn(Opcodes.DUP2_X1);
+                                super.visitInsn(Opcodes.POP2);
+                                super.visitInsn(Opcodes.DUP_X2);
+                            } else {
+                                super.visitInsn(Opcodes.SWAP);
+                                super.visitInsn(Opcodes.DUP_X1);
+                            }
+                            call(id, true);
+                    }
+                }
+
+                @Override
+                public void visitMethodInsn(final int opcode, final String owner, final String method,
+                                            final String desc, final boolean isInterface) {
+                    if (owner.startsWith(LOCKS) && LOCKING.contains(method)) {
+                        guard++;
+                    } else if (owner.startsWith(LOCKS) && method.equals("unlock")) {
+                        guard = Math.max(synchronizedMethod, guard - 1);
+                    }
+                    if (owner.equals(VAR_HANDLE) && handle != null) {
+                        final Target target = handle;
+                        handle = null;
+                        final int id = id(target.owner(), target.name(), target.isStatic());
+                        final boolean write = !HANDLE_READS.contains(method);
+                        if (id > 0 && target.isStatic()) {
+                            super.visitLdcInsn(Type.getObjectType(target.owner()));
+                            call(id, write);
+                        } else if (id > 0 && Type.getArgumentTypes(desc).length > 0
+                            && Type.getArgumentTypes(desc)[0].getSort() == Type.OBJECT) {
+                            countThroughArguments(desc, id, write, true);
+                        }
+                    } else if (opcode == Opcodes.INVOKEVIRTUAL && ATOMICS.contains(owner) && !ATOMIC_NEITHER.contains(method)) {
+                        final int id = id(owner, "value", false);
+                        if (id > 0) {
+                            countThroughArguments(desc, id, !ATOMIC_READS.contains(method), false);
+                        }
+                    }
+                    super.visitMethodInsn(opcode, owner, method, desc, isInterface);
+                }
+
+                /** Parks the arguments, counts the first argument or the receiver under them, restores them. */
+                private void countThroughArguments(final String desc, final int id, final boolean write,
+                                                   final boolean firstArgument) {
+                    final Type[] args = Type.getArgumentTypes(desc);
+                    final int[] slots = new int[args.length];
+                    int next = firstFree;
+                    for (int a = 0; a < args.length; a++) {
+                        slots[a] = next;
+                        next += args[a].getSize();
+                    }
+                    for (int a = args.length - 1; a >= 0; a--) {
+                        super.visitVarInsn(args[a].getOpcode(Opcodes.ISTORE), slots[a]);
+                    }
+                    if (firstArgument) {
+                        super.visitVarInsn(Opcodes.ALOAD, slots[0]);
+                    } else {
+                        super.visitInsn(Opcodes.DUP);
+                    }
+                    call(id, write);
+                    for (int a = 0; a < args.length; a++) {
+                        super.visitVarInsn(args[a].getOpcode(Opcodes.ILOAD), slots[a]);
+                    }
+                }
+
+                private void call(final int id, final boolean write) {
+                    if (id <= Short.MAX_VALUE) {
+                        super.visitIntInsn(Opcodes.SIPUSH, id);
+                    } else {
+                        super.visitLdcInsn(id);
+                    }
+                    super.visitMethodInsn(Opcodes.INVOKESTATIC, TALLY, !write ? "read" : guard > 0 ? "guardedWrite" : "write", COUNT, false);
+                    changed = true;
+                }
+            };
+        }
+
+        private int id(final String owner, final String field, final boolean isStatic) {
+            final int id = table.id(owner, field, isStatic, loader);
+            if (id < 0 && !full) {
+                full = true;
+                warnings.accept("false-sharing probe: more than " + (Tally.FIELDS - 1)
+                    + " fields in the included packages; narrow probes.falsesharing.include to count the rest");
+            }
+            return id;
+        }
+    }
+}

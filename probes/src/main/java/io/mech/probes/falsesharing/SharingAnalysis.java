@@ -1,0 +1,297 @@
+package io.mech.probes.falsesharing;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns a window's counts and sampled addresses into verdicts. A line is judged by where the
+ * accesses actually landed (each sampled object address plus the field's offset), so a padded
+ * class, or objects far apart, can never be accused: two accesses must have been seen on one
+ * line. Accesses rarer than {@link #MIN_RATE} per second are ignored: such a line moves too
+ * seldom to cost anything.
+ *
+ * <p>Rules, for two threads A and B: a field A and B both write in one object, holding no lock, is
+ * true sharing (under a lock it is the lock probe's contention),
+ * and its line is not accused of false sharing too. Otherwise A writing one location while B
+ * writes or reads another on the same line is false sharing when both are in one object, and
+ * cross-object when they are in two; neighbouring lines make an adjacent-line pair. A location
+ * that A writes itself is communication, not a neighbour: B reading it is the point of the code.
+ */
+final class SharingAnalysis {
+
+    /** Accesses per second below which a field is not judged. */
+    static final double MIN_RATE = 1_000;
+
+    private static final String FIX_PAD = "keep the fields 128 bytes apart with a padding class hierarchy (superclass fields "
+        + "are laid out first), or annotate them @jdk.internal.vm.annotation.Contended and run with -XX:-RestrictContended";
+    private static final String FIX_STATIC = "move each static into an object of its own padded to 128 bytes: statics share "
+        + "the Class mirror, which no subclass can pad, and @Contended does not apply to them";
+    private static final String FIX_TRUE = "give each thread its own state and combine on read (LongAdder, per-thread "
+        + "counters), or write the shared field less often";
+    private static final String FIX_CROSS = "pad the class to 128 bytes with a padding class hierarchy, or let each thread "
+        + "allocate the objects it writes";
+    private static final String FIX_ADJACENT = "as for false sharing: 128 bytes between the fields, not 64, because the "
+        + "adjacent-line prefetcher pulls lines in pairs";
+
+    private final FieldLayout layout;
+
+    SharingAnalysis(final FieldLayout layout) {
+        this.layout = layout;
+    }
+
+    /** What one thread stripe did to one field. */
+    private static final class Access {
+        final FieldLayout.Placed field;
+        final int stripe;
+        long writes;
+        long guarded;
+        long reads;
+        final Set<Long> written = new HashSet<>();
+        final Set<Long> read = new HashSet<>();
+
+        Access(final FieldLayout.Placed field, final int stripe) {
+            this.field = field;
+            this.stripe = stripe;
+        }
+    }
+
+    /** The verdict being built for one line and kind. */
+    private static final class Finding {
+        final Verdict.Kind kind;
+        final FieldLayout.Placed first;
+        final FieldLayout.Placed second;
+        final Set<Integer> stripes = new LinkedHashSet<>();
+        double rateA;
+        double rateB;
+        double probability;
+        double score = -1;
+
+        Finding(final Verdict.Kind kind, final FieldLayout.Placed first, final FieldLayout.Placed second) {
+            this.kind = kind;
+            this.first = first;
+            this.second = second;
+        }
+    }
+
+    /**
+     * @param cells       a copy of {@link Tally#cells()} at the end of the window
+     * @param fields      the counted fields by id (index 0 unused), resolved; null where unresolved
+     * @param seconds     the window's length
+     * @param threadNames names of the threads by id, as far as they are known
+     * @return the verdicts, false sharing first, then true sharing, cross-object and adjacent-line,
+     *         each worst first
+     */
+    List<Verdict> analyse(final long[] cells, final List<FieldLayout.Placed> fields, final double seconds,
+                          final Map<Long, String> threadNames) {
+        final List<Access> accesses = new ArrayList<>();
+        final Map<Integer, Set<Long>> writtenBy = new HashMap<>();
+        for (int stripe = 0; stripe < Tally.STRIPES; stripe++) {
+            final Map<String, Access> mine = new LinkedHashMap<>();
+            for (int id = 1; id < fields.size(); id++) {
+                final FieldLayout.Placed field = fields.get(id);
+                if (field == null || field.isFinal()) {
+                    continue;
+                }
+                final int i = Tally.index(stripe, id);
+                final long writes = cells[i + Tally.WRITES];
+                final long reads = cells[i + Tally.READS];
+                if (writes == 0 && reads == 0) {
+                    continue;
+                }
+                final int owner = stripe;
+                final Access access = mine.computeIfAbsent(field.name(), k -> new Access(field, owner));
+                access.writes += writes;
+                access.guarded += cells[i + Tally.GUARDED];
+                access.reads += reads;
+                for (int k = 0; k < 2 * Tally.RING_SIZE; k++) {
+                    final long sample = cells[i + Tally.RING + k];
+                    if (sample == 0) {
+                        continue;
+                    }
+                    final long at = (sample & ~Tally.WRITE_MARK) + field.offset();
+                    if ((sample & Tally.WRITE_MARK) != 0) {
+                        access.written.add(at);
+                        writtenBy.computeIfAbsent(stripe, s -> new HashSet<>()).add(at);
+                    } else {
+                        access.read.add(at);
+                    }
+                }
+            }
+            accesses.addAll(mine.values());
+        }
+        final List<Finding> findings = new ArrayList<>();
+        final Set<String> trueShared = trueSharing(accesses, seconds, findings);
+        sharedLines(accesses, writtenBy, trueShared, seconds, findings);
+        final List<Verdict> verdicts = new ArrayList<>();
+        for (final Finding finding : findings) {
+            verdicts.add(verdict(finding, cells, threadNames));
+        }
+        verdicts.sort(Comparator.comparing(Verdict::kind).thenComparing(Comparator.comparingDouble(Verdict::score).reversed()));
+        return verdicts;
+    }
+
+    private static Set<String> trueSharing(final List<Access> accesses, final double seconds, final List<Finding> findings) {
+        final Map<String, List<Access>> writers = new LinkedHashMap<>();
+        for (final Access access : accesses) {
+            if ((access.writes - access.guarded) / seconds >= MIN_RATE) {
+                writers.computeIfAbsent(access.field.name(), k -> new ArrayList<>()).add(access);
+            }
+        }
+        final Set<String> shared = new HashSet<>();
+        for (final List<Access> list : writers.values()) {
+            final Finding finding = new Finding(Verdict.Kind.TRUE_SHARING, list.get(0).field, null);
+            for (int i = 0; i < list.size(); i++) {
+                for (int j = i + 1; j < list.size(); j++) {
+                    final Access a = list.get(i);
+                    final Access b = list.get(j);
+                    if (!a.field.isStatic() && disjoint(a.written, b.written)) {
+                        continue;
+                    }
+                    final double rateA = (a.writes - a.guarded) / seconds;
+                    final double rateB = (b.writes - b.guarded) / seconds;
+                    finding.stripes.add(a.stripe);
+                    finding.stripes.add(b.stripe);
+                    if (Math.min(rateA, rateB) > finding.score) {
+                        finding.score = Math.min(rateA, rateB);
+                        finding.rateA = Math.max(rateA, rateB);
+                        finding.rateB = Math.min(rateA, rateB);
+                        finding.probability = 1;
+                    }
+                }
+            }
+            if (finding.score >= 0) {
+                findings.add(finding);
+                shared.add(finding.first.name());
+            }
+        }
+        return shared;
+    }
+
+    private static boolean disjoint(final Set<Long> a, final Set<Long> b) {
+        for (final Long x : a) {
+            if (b.contains(x)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void sharedLines(final List<Access> accesses, final Map<Integer, Set<Long>> writtenBy, final Set<String> trueShared,
+                             final double seconds, final List<Finding> findings) {
+        final Map<String, Finding> byKey = new LinkedHashMap<>();
+        for (final Access a : accesses) {
+            if (a.writes / seconds < MIN_RATE || trueShared.contains(a.field.name()) || a.written.isEmpty()) {
+                continue;
+            }
+            for (final Access b : accesses) {
+                if (b.stripe == a.stripe || trueShared.contains(b.field.name())) {
+                    continue;
+                }
+                final Set<Long> ownA = writtenBy.getOrDefault(a.stripe, Set.of());
+                final Set<Long> ownB = writtenBy.getOrDefault(b.stripe, Set.of());
+                pair(a, b, b.written, a.writes / seconds, b.writes / seconds, ownA, ownB, byKey);
+                pair(a, b, b.read, a.writes / seconds, b.reads / seconds, ownA, ownB, byKey);
+            }
+        }
+        findings.addAll(byKey.values());
+    }
+
+    private void pair(final Access a, final Access b, final Set<Long> touched, final double rateA, final double rateB,
+                      final Set<Long> ownA, final Set<Long> ownB, final Map<String, Finding> byKey) {
+        if (rateB < MIN_RATE || touched.isEmpty()) {
+            return;
+        }
+        int sameLine = 0;
+        int adjacent = 0;
+        boolean oneObject = false;
+        for (final long x : a.written) {
+            boolean hit = false;
+            boolean near = false;
+            for (final long y : touched) {
+                if (x == y || ownA.contains(y) || ownB.contains(x)) {
+                    continue;
+                }
+                final long lx = x / FieldLayout.LINE;
+                final long ly = y / FieldLayout.LINE;
+                if (lx == ly) {
+                    hit = true;
+                    oneObject |= x - a.field.offset() == y - b.field.offset();
+                } else if (Math.abs(lx - ly) == 1) {
+                    near = true;
+                }
+            }
+            sameLine += hit ? 1 : 0;
+            adjacent += !hit && near ? 1 : 0;
+        }
+        if (sameLine > 0) {
+            final Verdict.Kind kind = oneObject ? Verdict.Kind.FALSE_SHARING : Verdict.Kind.CROSS_OBJECT;
+            final double p = oneObject ? layout.sameLine(a.field.offset(), b.field.offset()) : (double) sameLine / a.written.size();
+            record(byKey, kind, a, b, rateA, rateB, p);
+        } else if (adjacent > 0) {
+            record(byKey, Verdict.Kind.ADJACENT_LINE, a, b, rateA, rateB, (double) adjacent / a.written.size());
+        }
+    }
+
+    private static void record(final Map<String, Finding> byKey, final Verdict.Kind kind, final Access a, final Access b,
+                               final double rateA, final double rateB, final double probability) {
+        final boolean aFirst = a.field.offset() <= b.field.offset();
+        final FieldLayout.Placed first = aFirst ? a.field : b.field;
+        final FieldLayout.Placed second = aFirst ? b.field : a.field;
+        final String key = kind + " " + first.name() + " " + second.name();
+        final Finding finding = byKey.computeIfAbsent(key, k -> new Finding(kind, first, second));
+        finding.stripes.add(a.stripe);
+        finding.stripes.add(b.stripe);
+        final double score = Math.min(rateA, rateB) * probability;
+        if (score > finding.score) {
+            finding.score = score;
+            finding.rateA = rateA;
+            finding.rateB = rateB;
+            finding.probability = probability;
+        }
+    }
+
+    private static Verdict verdict(final Finding finding, final long[] cells, final Map<Long, String> threadNames) {
+        final List<String> threads = new ArrayList<>();
+        for (final int stripe : finding.stripes) {
+            final long id = cells[Tally.PAD + stripe * Tally.STRIDE];
+            threads.add(threadNames.getOrDefault(id, "thread " + id));
+        }
+        final List<String> names = new ArrayList<>();
+        final List<Long> offsets = new ArrayList<>();
+        names.add(finding.first.field().getName());
+        offsets.add(finding.first.offset());
+        String className = finding.first.declaring().getName();
+        if (finding.second != null && !finding.second.name().equals(finding.first.name())) {
+            names.add(finding.second.field().getName());
+            offsets.add(finding.second.offset());
+            if (finding.second.declaring() != finding.first.declaring()
+                && !finding.second.declaring().isAssignableFrom(finding.first.declaring())
+                && !finding.first.declaring().isAssignableFrom(finding.second.declaring())) {
+                className = className + " / " + finding.second.declaring().getName();
+            }
+        }
+        final String fix;
+        switch (finding.kind) {
+            case TRUE_SHARING:
+                fix = FIX_TRUE;
+                break;
+            case CROSS_OBJECT:
+                fix = FIX_CROSS;
+                break;
+            case ADJACENT_LINE:
+                fix = FIX_ADJACENT;
+                break;
+            default:
+                fix = finding.first.isStatic() ? FIX_STATIC : FIX_PAD;
+        }
+        return new Verdict(finding.kind, className, names, offsets, threads, List.of(finding.rateA, finding.rateB),
+            finding.probability, finding.score, fix);
+    }
+}

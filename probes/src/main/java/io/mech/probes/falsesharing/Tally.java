@@ -1,0 +1,144 @@
+package io.mech.probes.falsesharing;
+
+/**
+ * The counting woven code calls during a window: per thread stripe and field, how many writes
+ * and reads, and a few recent addresses of what was touched.
+ *
+ * <p>Guarantees: {@link #write} and {@link #read} allocate nothing, take no lock and look up no
+ * ThreadLocal. A thread writes only the stripe its id selects, and stripes are 128 bytes apart,
+ * so threads whose ids differ modulo {@value #STRIPES} share no written line: a shared counter
+ * here would itself create the sharing being measured. Threads whose ids collide may lose an
+ * increment. One access in a few hundred (jittered, so a loop over a power-of-two array does not
+ * always land on the same element) takes the sample path, which records the target's address.
+ * Written and read addresses are kept apart, so that rare writes among many reads stay visible.
+ * Readers see plain longs, possibly a little stale.
+ */
+public final class Tally {
+
+    /** Stripes, a power of two; a thread's stripe is its id modulo this. */
+    static final int STRIPES = 64;
+    /** Field ids a window can tell apart; id 0 is the stripe's header (its last thread id). */
+    static final int FIELDS = 256;
+    /** Longs per field and stripe: writes, reads, countdown, random state, ring positions, write ring, read ring, guarded writes. */
+    static final int SLOTS = 32;
+    static final int WRITES = 0;
+    static final int READS = 1;
+    private static final int COUNTDOWN = 2;
+    private static final int RANDOM = 3;
+    private static final int RING_POSITION = 4;
+    /** The ring of written addresses; the ring of read ones follows it. */
+    static final int RING = 6;
+    /** Addresses kept per field, stripe and kind of access (a few, for a moving GC makes old ones stale). */
+    static final int RING_SIZE = 12;
+    /** 128 bytes of longs before the first stripe and after each. */
+    static final int PAD = 16;
+    static final int STRIDE = FIELDS * SLOTS + PAD;
+    /** Writes made holding a monitor or a java.util.concurrent lock: lock contention, not true sharing. */
+    static final int GUARDED = 30;
+    /** Marks a sampled address as a write (addresses are 8-byte aligned). */
+    static final long WRITE_MARK = 1;
+
+    private static final long SAMPLE_MIN = 128;
+    private static final long SAMPLE_JITTER = 511;
+
+    private static final long[] CELLS = new long[PAD + STRIPES * STRIDE];
+
+    private static volatile Addresses addresses;
+
+    private Tally() {
+    }
+
+    /**
+     * Counts a write; woven before PUTFIELD, PUTSTATIC and writing atomic and VarHandle calls.
+     *
+     * @param target the object written (the Class for a static field); may be null
+     * @param field  the field's id from {@link FieldTable}
+     */
+    public static void write(final Object target, final int field) {
+        final long[] c = CELLS;
+        @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
+        final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
+        final int i = PAD + stripe * STRIDE + field * SLOTS;
+        c[i + WRITES]++;
+        if (--c[i + COUNTDOWN] < 0) {
+            sample(target, stripe, i, WRITE_MARK);
+        }
+    }
+
+    /**
+     * Counts a write made holding a monitor or a {@code java.util.concurrent} lock, as far as the
+     * weaver could tell from the code's order: a write like any other, also counted apart.
+     *
+     * @param target the object written (the Class for a static field); may be null
+     * @param field  the field's id from {@link FieldTable}
+     */
+    public static void guardedWrite(final Object target, final int field) {
+        final long[] c = CELLS;
+        @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
+        final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
+        final int i = PAD + stripe * STRIDE + field * SLOTS;
+        c[i + WRITES]++;
+        c[i + GUARDED]++;
+        if (--c[i + COUNTDOWN] < 0) {
+            sample(target, stripe, i, WRITE_MARK);
+        }
+    }
+
+    /**
+     * Counts a read; woven before GETFIELD, GETSTATIC and reading atomic and VarHandle calls.
+     *
+     * @param target the object read (the Class for a static field); may be null
+     * @param field  the field's id from {@link FieldTable}
+     */
+    public static void read(final Object target, final int field) {
+        final long[] c = CELLS;
+        @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
+        final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
+        final int i = PAD + stripe * STRIDE + field * SLOTS;
+        c[i + READS]++;
+        if (--c[i + COUNTDOWN] < 0) {
+            sample(target, stripe, i, 0);
+        }
+    }
+
+    private static void sample(final Object target, final int stripe, final int i, final long mark) {
+        try {
+            final long[] c = CELLS;
+            @SuppressWarnings("deprecation")
+            final long id = Thread.currentThread().getId();
+            c[PAD + stripe * STRIDE] = id;
+            long x = c[i + RANDOM];
+            if (x == 0) {
+                x = 0x9E37_79B9_7F4A_7C15L ^ i;
+            }
+            x ^= x << 13;
+            x ^= x >>> 7;
+            x ^= x << 17;
+            c[i + RANDOM] = x;
+            c[i + COUNTDOWN] = SAMPLE_MIN + (x & SAMPLE_JITTER);
+            final Addresses where = addresses;
+            if (where != null && target != null) {
+                final int position = i + RING_POSITION + (int) mark;
+                final int k = (int) (c[position]++ % RING_SIZE);
+                c[i + RING + (mark == 0 ? RING_SIZE : 0) + k] = where.of(target, stripe) | mark;
+            }
+        } catch (final Throwable t) {
+            // the host's code called this: a sample lost is better than an exception in it
+        }
+    }
+
+    /** Starts address sampling; until then only counts are kept. */
+    static void sampleWith(final Addresses where) {
+        addresses = where;
+    }
+
+    /** @return the live cells, laid out as the constants above say */
+    static long[] cells() {
+        return CELLS;
+    }
+
+    /** @return the first long of a field's slots in a stripe */
+    static int index(final int stripe, final int field) {
+        return PAD + stripe * STRIDE + field * SLOTS;
+    }
+}
