@@ -118,6 +118,9 @@ final class Mech {
                     Console.warn("option 'hiccup.control' needs a hiccup.log for the control JVM to write; no control JVM");
                 }
             }
+            if (options.flag(Option.PROBES_FALSESHARING)) {
+                add(FalseSharingPart.start(options, instrumentation));
+            }
             if (options.flag(Option.PROMETHEUS)) {
                 endpoint = startEndpoint();
             }
@@ -249,6 +252,9 @@ final class Mech {
             }
             if (endpoint != null) {
                 endpoint.close();
+            }
+            for (final Part part : parts) {
+                part.settle();
             }
             reporter().finalReport();
             for (final Part part : parts) {

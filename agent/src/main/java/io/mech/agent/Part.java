@@ -19,6 +19,10 @@ interface Part {
     /** The part's section of a report as things stand; called from the report thread and at exit. */
     Section section();
 
+    /** Brings the part's findings up to date before the final report; called once at shutdown. */
+    default void settle() {
+    }
+
     /** Stops the part; called once at shutdown, after the final report. */
     void close();
 }

@@ -1,0 +1,133 @@
+package io.mech.agent;
+
+import io.mech.agent.report.Section;
+import io.mech.exporter.FalseSharingFamilies;
+import io.mech.exporter.MetricFamilies;
+import io.mech.exporter.jfr.FalseSharingEvents;
+import io.mech.probes.falsesharing.FalseSharingProbe;
+import io.mech.probes.falsesharing.FalseSharingSettings;
+import io.mech.probes.falsesharing.FalseSharingSnapshot;
+import io.mech.probes.falsesharing.Verdict;
+import java.io.IOException;
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarFile;
+
+/** The false-sharing probe as a {@link Part}. */
+final class FalseSharingPart implements Part {
+
+    /** Verdicts a report lists, worst first within each kind. */
+    private static final int ROWS = 20;
+
+    private final FalseSharingProbe probe;
+
+    private FalseSharingPart(final FalseSharingProbe probe) {
+        this.probe = probe;
+    }
+
+    /** Starts the probe as the options say; null when it could not start (it warned). */
+    static FalseSharingPart start(final Options options, final Instrumentation instrumentation) {
+        final List<String> include = include(options.text(Option.PROBES_FALSESHARING_INCLUDE));
+        if (include.isEmpty()) {
+            Console.warn("option 'probes.falsesharing.include' is empty and the main class has no package to default to; "
+                + "no false-sharing probe");
+            return null;
+        }
+        final FalseSharingSettings settings;
+        try {
+            settings = new FalseSharingSettings(include, options.nanos(Option.PROBES_FALSESHARING_DELAY),
+                options.nanos(Option.PROBES_FALSESHARING_WINDOW));
+        } catch (final IllegalArgumentException e) {
+            Console.warn(e.getMessage() + "; no false-sharing probe");
+            return null;
+        }
+        final FalseSharingProbe probe = FalseSharingProbe.start(instrumentation, settings, Console.WARNINGS);
+        if (probe == null) {
+            return null;
+        }
+        probe.addListener(new FalseSharingEvents());
+        return new FalseSharingPart(probe);
+    }
+
+    private static List<String> include(final String option) {
+        final List<String> include = new ArrayList<>();
+        for (final String part : option.split(";")) {
+            if (!part.isBlank()) {
+                include.add(part.strip());
+            }
+        }
+        if (include.isEmpty()) {
+            final String main = mainClass();
+            final int dot = main == null ? -1 : main.lastIndexOf('.');
+            if (dot > 0) {
+                include.add(main.substring(0, dot));
+            }
+        }
+        return include;
+    }
+
+    /** The main class as the launcher saw it: the command's first word, or a jar's Main-Class. */
+    private static String mainClass() {
+        final String command = System.getProperty("sun.java.command", "").strip();
+        if (command.isEmpty()) {
+            return null;
+        }
+        final String first = command.split("\\s+")[0];
+        if (!first.endsWith(".jar") || !Files.isRegularFile(Path.of(first))) {
+            return first;
+        }
+        try (JarFile jar = new JarFile(first)) {
+            return jar.getManifest() == null ? null : jar.getManifest().getMainAttributes().getValue("Main-Class");
+        } catch (final IOException e) {
+            return null;
+        }
+    }
+
+    @Override
+    public List<MetricFamilies> families() {
+        return List.of(new FalseSharingFamilies(probe::snapshot));
+    }
+
+    @Override
+    public Section section() {
+        final FalseSharingSnapshot now = probe.snapshot();
+        final List<Map<String, Object>> rows = new ArrayList<>();
+        for (final Verdict v : now.verdicts()) {
+            final Map<String, Object> row = new LinkedHashMap<>();
+            row.put("verdict", v.kind().label());
+            row.put("class", v.className());
+            row.put("fields", String.join(",", v.fields()));
+            row.put("offsets", join(v.offsets()));
+            row.put("threads", String.join(",", v.threads()));
+            row.put("rates", join(v.rates()));
+            row.put("probability", v.probability());
+            row.put("score", v.score());
+            row.put("fix", v.fix());
+            rows.add(row);
+        }
+        return new Section("falsesharing", now.render(ROWS), rows);
+    }
+
+    private static String join(final List<?> values) {
+        final List<String> out = new ArrayList<>();
+        for (final Object value : values) {
+            out.add(String.valueOf(value));
+        }
+        return String.join(",", out);
+    }
+
+    @Override
+    public void settle() {
+        probe.settle();
+    }
+
+    @Override
+    public void close() {
+        probe.close();
+    }
+}
