@@ -1,0 +1,104 @@
+package io.mech.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mech.examples.Finding;
+import io.mech.examples.KernelDescriptor;
+import io.mech.examples.Kernels;
+import io.mech.examples.Site;
+import io.mech.examples.VariantDescriptor;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The false-sharing probe in the real mech.jar against the declared ground truth of every kernel
+ * with a sharing variant, both ways and on every JDK: each declared false-sharing or
+ * true-sharing site is flagged with its class and fields, and every other variant (padded and
+ * separated twins, single-threaded runs) has no verdict of that kind at all.
+ */
+class FalseSharingProbeTest {
+
+    private static final Pattern ROW = Pattern.compile("\\{\"verdict\":\"([^\"]*)\",\"class\":\"([^\"]*)\",\"fields\":\"([^\"]*)\"");
+
+    @TempDir
+    Path dir;
+
+    /** Every variant of every kernel that declares a sharing finding in any of its variants, on every JDK. */
+    static Stream<Arguments> variants() {
+        final List<Arguments> all = new ArrayList<>();
+        Jdks.all().forEach(jdk -> {
+            for (final KernelDescriptor kernel : Kernels.all()) {
+                final boolean sharing = kernel.variants().stream().anyMatch(v -> v.findings().contains(Finding.FALSE_SHARING)
+                    || v.findings().contains(Finding.TRUE_SHARING));
+                if (sharing) {
+                    for (final VariantDescriptor variant : kernel.variants()) {
+                        all.add(Arguments.of(jdk, kernel.name(), variant.name()));
+                    }
+                }
+            }
+        });
+        return all.stream();
+    }
+
+    /** One verdict row of the JSON report. */
+    private record Row(String verdict, String className, Set<String> fields) {
+    }
+
+    @ParameterizedTest(name = "{1}:{2} on {0}")
+    @MethodSource("variants")
+    void verdictsMatchTheDeclaredGroundTruth(final Path jdk, final String kernel, final String variant) throws Exception {
+        final VariantDescriptor truth = Kernels.named(kernel).orElseThrow().variant(variant).orElseThrow();
+        final Path json = dir.resolve("report.json");
+        final List<String> command = new ArrayList<>(Forked.javaWithMech(jdk, "probes.falsesharing=on,probes.falsesharing.delay=1s,"
+            + "probes.falsesharing.window=2s,hiccup=off,prometheus=off,report=off,report.json=" + json));
+        command.addAll(truth.jvmArgs());
+        command.addAll(List.of("-jar", Paths.examplesJar().toString(), kernel, variant, "--seconds", "6"));
+        final Forked.Result result = Forked.run(dir, command, 90);
+        assertEquals(0, result.exit(), result.err());
+        assertEquals(List.of(), result.mechLines(), "the probe runs without a word");
+
+        final String report = Files.readString(json);
+        assertTrue(report.contains("s window, "), "the window ran to its end: " + report);
+        final List<Row> rows = rows(report);
+        check(truth, Finding.FALSE_SHARING, Set.of("false sharing", "cross-object"), rows, report);
+        check(truth, Finding.TRUE_SHARING, Set.of("true sharing"), rows, report);
+    }
+
+    private static void check(final VariantDescriptor truth, final Finding finding, final Set<String> verdicts,
+                              final List<Row> rows, final String report) {
+        final List<Row> flagged = rows.stream().filter(r -> verdicts.contains(r.verdict())).toList();
+        if (!truth.findings().contains(finding)) {
+            assertEquals(List.of(), flagged, truth + " must have no " + finding + " verdict: " + report);
+            return;
+        }
+        for (final Site site : truth.sites(finding)) {
+            final Set<String> fields = new TreeSet<>(site.fields());
+            final boolean found = finding == Finding.FALSE_SHARING
+                ? flagged.stream().anyMatch(r -> r.className().equals(site.className()) && r.fields().equals(fields))
+                : fields.stream().allMatch(f -> flagged.stream().anyMatch(r -> r.className().equals(site.className())
+                    && r.fields().equals(Set.of(f))));
+            assertTrue(found, truth + " must be flagged on " + site + ": " + report);
+        }
+    }
+
+    private static List<Row> rows(final String report) {
+        final List<Row> rows = new ArrayList<>();
+        final Matcher m = ROW.matcher(report);
+        while (m.find()) {
+            rows.add(new Row(m.group(1), m.group(2), new TreeSet<>(List.of(m.group(3).split(",")))));
+        }
+        return rows;
+    }
+}
