@@ -16,7 +16,16 @@ enum Config {
     /** The hiccup recorder, its causes and the /metrics endpoint, scraped every second while it runs. */
     EXPORTER("hiccup + causes + exporter"),
     /** mech with no options: everything it switches on by default. */
-    DEFAULTS("mech defaults");
+    DEFAULTS("mech defaults"),
+    /** The false-sharing probe alone, its window open from start-up to exit. */
+    FALSESHARING_WINDOW("false-sharing window open"),
+    /** The false-sharing probe alone, after a one-second window that closed before the measured run. */
+    FALSESHARING_AFTER("false-sharing after its window"),
+    /** The false-sharing probe alone with its default delay: what switching it on costs a start-up. */
+    FALSESHARING("false-sharing probe on");
+
+    /** The false-sharing probe with nothing else of mech's running. */
+    private static final String FALSESHARING_ONLY = "report=off,prometheus=off,hiccup=off,probes.locks=off,probes.falsesharing=on";
 
     final String label;
 
@@ -38,6 +47,12 @@ enum Config {
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=on,probes.locks=off," + log);
             case EXPORTER:
                 return List.of("-javaagent:" + mechJar + "=report=off,hiccup.causes=on,probes.locks=off,prometheus.port=" + port + "," + log);
+            case FALSESHARING_WINDOW:
+                return List.of("-javaagent:" + mechJar + "=" + FALSESHARING_ONLY + ",probes.falsesharing.delay=0,probes.falsesharing.window=3600s");
+            case FALSESHARING_AFTER:
+                return List.of("-javaagent:" + mechJar + "=" + FALSESHARING_ONLY + ",probes.falsesharing.delay=0,probes.falsesharing.window=1s");
+            case FALSESHARING:
+                return List.of("-javaagent:" + mechJar + "=" + FALSESHARING_ONLY);
             default:
                 return List.of("-javaagent:" + mechJar + "=prometheus.port=" + port);
         }

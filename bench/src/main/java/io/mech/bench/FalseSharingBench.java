@@ -1,0 +1,80 @@
+package io.mech.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The false-sharing probe's figures: that what it flags really costs throughput (each flagged
+ * variant against its padded twin, without mech, with {@code -XX:ObjectAlignmentInBytes=64} so
+ * placement is the same every run), what its window costs a kernel while open and after it
+ * closed, and what switching it on adds to a start-up.
+ */
+final class FalseSharingBench {
+
+    /** Target while the window is open, in percent of throughput. */
+    static final double TARGET_WINDOW_LOSS_PERCENT = 5;
+    /** Target after the window: not measurable, as for the other overhead rows. */
+    static final double TARGET_AFTER_LOSS_PERCENT = OverheadBench.TARGET_LOSS_PERCENT;
+    /** A flagged line must cost at least this factor, else the flag would not be worth a fix. */
+    static final double TARGET_TWIN_SPEEDUP = 1.2;
+
+    private static final String ALIGN_TO_LINES = "-XX:ObjectAlignmentInBytes=64";
+
+    /** A flagged variant and its fixed twin. */
+    private record Pair(String kernel, String flagged, String twin) {
+    }
+
+    private static final List<Pair> PAIRS = List.of(
+        new Pair("false-sharing", "same-object", "padded"),
+        new Pair("false-sharing", "static-fields", "padded"),
+        new Pair("spsc", "power-of-two", "padded"),
+        new Pair("lazy-set", "ping-pong-shared", "ping-pong-padded"));
+
+    private static final OverheadBench.Load INSTRUMENTED = new OverheadBench.Load("CPU-bound", "false-sharing", "padded");
+
+    private FalseSharingBench() {
+    }
+
+    static List<Row> run(final Setup setup) throws Exception {
+        final List<Row> rows = new ArrayList<>();
+        for (final Pair pair : PAIRS) {
+            final List<Double> speedups = new ArrayList<>();
+            for (int round = 0; round < setup.rounds(); round++) {
+                final double flagged = throughput(setup, List.of(ALIGN_TO_LINES), pair.kernel(), pair.flagged());
+                final double twin = throughput(setup, List.of(ALIGN_TO_LINES), pair.kernel(), pair.twin());
+                speedups.add(twin / flagged);
+            }
+            rows.add(Row.of("false sharing: " + pair.twin() + " twin over flagged " + pair.kernel() + " " + pair.flagged(),
+                Config.OFF.label + ", " + ALIGN_TO_LINES, "x", Stats.of(speedups)).atLeast(TARGET_TWIN_SPEEDUP));
+        }
+        final List<Config> configs = List.of(Config.OFF, Config.FALSESHARING_WINDOW, Config.FALSESHARING_AFTER);
+        final Map<Config, List<Double>> throughput = Alternation.run(setup.rounds(), configs, config ->
+            throughput(setup, config.jvmArgs(setup.mechJar(), setup.workDir(), 0), INSTRUMENTED.kernel(), INSTRUMENTED.variant()));
+        final String figure = "throughput lost: " + INSTRUMENTED.kind() + " (" + INSTRUMENTED.kernel() + " " + INSTRUMENTED.variant() + ")";
+        rows.add(Row.of(figure, Config.FALSESHARING_WINDOW.label, "%", lost(throughput, Config.FALSESHARING_WINDOW))
+            .atMost(TARGET_WINDOW_LOSS_PERCENT));
+        rows.add(Row.of(figure, Config.FALSESHARING_AFTER.label, "%", lost(throughput, Config.FALSESHARING_AFTER))
+            .atMost(TARGET_AFTER_LOSS_PERCENT));
+        final Map<Config, List<Double>> wall = Alternation.run(setup.rounds(), List.of(Config.OFF, Config.FALSESHARING), config ->
+            Jvm.run(setup.workDir(), config.jvmArgs(setup.mechJar(), setup.workDir(), 0),
+                List.of("-cp", setup.benchJar().toString(), Hello.class.getName()), 60).wallNanos() / 1e6);
+        rows.add(Row.of("startup: time added", Config.FALSESHARING.label, "ms",
+            Stats.of(Alternation.paired(wall.get(Config.FALSESHARING), wall.get(Config.OFF), (with, without) -> with - without))));
+        return rows;
+    }
+
+    private static Stats lost(final Map<Config, List<Double>> throughput, final Config config) {
+        return Stats.of(Alternation.paired(throughput.get(config), throughput.get(Config.OFF),
+            (with, without) -> 100 * (1 - with / without)));
+    }
+
+    /** The warm (second) run's throughput of a variant run twice in one JVM. */
+    private static double throughput(final Setup setup, final List<String> jvmArgs, final String kernel, final String variant)
+        throws Exception {
+        final String twice = kernel + ":" + variant + "," + kernel + ":" + variant;
+        final List<String> args = new ArrayList<>(jvmArgs);
+        final List<String> main = List.of("-jar", setup.examplesJar().toString(), twice, "--seconds", Double.toString(setup.seconds()));
+        return Jvm.field(Jvm.run(setup.workDir(), args, main, 2 * (long) setup.seconds() + 60).out(), "ops_per_sec", true);
+    }
+}
