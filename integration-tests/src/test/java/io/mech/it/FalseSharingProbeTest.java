@@ -61,10 +61,10 @@ class FalseSharingProbeTest {
     void verdictsMatchTheDeclaredGroundTruth(final Path jdk, final String kernel, final String variant) throws Exception {
         final VariantDescriptor truth = Kernels.named(kernel).orElseThrow().variant(variant).orElseThrow();
         final Path json = dir.resolve("report.json");
-        final List<String> command = new ArrayList<>(Forked.javaWithMech(jdk, "probes.falsesharing=on,probes.falsesharing.delay=1s,"
-            + "probes.falsesharing.window=2s,hiccup=off,prometheus=off,report=off,report.json=" + json));
+        final List<String> command = new ArrayList<>(Forked.javaWithMech(jdk, "probes.falsesharing=on,probes.falsesharing.delay=500ms,"
+            + "probes.falsesharing.window=1500ms,hiccup=off,prometheus=off,report=off,report.json=" + json));
         command.addAll(truth.jvmArgs());
-        command.addAll(List.of("-jar", Paths.examplesJar().toString(), kernel, variant, "--seconds", "6"));
+        command.addAll(List.of("-jar", Paths.examplesJar().toString(), kernel, variant, "--seconds", "3"));
         final Forked.Result result = Forked.run(dir, command, 90);
         assertEquals(0, result.exit(), result.err());
         assertEquals(List.of(), result.mechLines(), "the probe runs without a word");
