@@ -1,24 +1,25 @@
 package io.mech.bench;
 
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * {@code bench/run [--rounds N] [--seconds S] [--scrape-seconds S] [--only startup,memory,overhead,locks,falsesharing,scrape,replay]}: measures, prints
- * one table and writes it to {@code bench/results/<date>.md} and {@code bench/results/latest.md}.
+ * a table per part and writes them as {@link Results} says.
  */
 public final class Main {
 
-    private static final Set<String> PARTS = Set.of("startup", "memory", "overhead", "scrape", "replay", "locks", "falsesharing");
+    /** Every part, in the order a full run measures them and latest.md lists them. */
+    private static final List<String> ALL = List.of("startup", "memory", "overhead", "locks", "falsesharing", "scrape", "replay");
 
     private Main() {
     }
@@ -33,7 +34,7 @@ public final class Main {
         int rounds = 5;
         double seconds = 3;
         int scrapeSeconds = 30;
-        Set<String> only = new LinkedHashSet<>(List.of("startup", "memory", "overhead", "locks", "falsesharing", "scrape", "replay"));
+        Set<String> only = new LinkedHashSet<>(ALL);
         Path repo = Path.of(".").toAbsolutePath().normalize();
         for (int i = 0; i < args.length; i++) {
             final String value = i + 1 < args.length ? args[i + 1] : null;
@@ -50,8 +51,8 @@ public final class Main {
         if (rounds < 5) {
             usage("--rounds must be at least 5, got " + rounds);
         }
-        if (!PARTS.containsAll(only)) {
-            usage("--only takes " + PARTS + ", got " + only);
+        if (!ALL.containsAll(only)) {
+            usage("--only takes " + ALL + ", got " + only);
         }
         final Path mechJar = existing(repo.resolve("agent/target/mech.jar"));
         final Path examplesJar = existing(repo.resolve("examples/target/mech-examples.jar"));
@@ -59,28 +60,25 @@ public final class Main {
         final Path work = Files.createTempDirectory("mech-bench");
         final Setup setup = new Setup(mechJar, examplesJar, benchJar, work, rounds, seconds, scrapeSeconds);
 
-        final List<Row> rows = new ArrayList<>();
+        final Map<String, String> tables = new LinkedHashMap<>();
         for (final String part : only) {
             System.err.println("bench: measuring " + part + " ...");
-            switch (part) {
-                case "startup" -> rows.addAll(StartupBench.run(setup));
-                case "memory" -> rows.addAll(MemoryBench.run(setup));
-                case "scrape" -> rows.addAll(ScrapeBench.run(setup));
-                case "replay" -> rows.addAll(ReplayBench.run(setup));
-                case "locks" -> rows.addAll(LocksBench.run(setup));
-                case "falsesharing" -> rows.addAll(FalseSharingBench.run(setup));
-                default -> rows.addAll(OverheadBench.run(setup));
-            }
+            final List<Row> rows = switch (part) {
+                case "startup" -> StartupBench.run(setup);
+                case "memory" -> MemoryBench.run(setup);
+                case "scrape" -> ScrapeBench.run(setup);
+                case "replay" -> ReplayBench.run(setup);
+                case "locks" -> LocksBench.run(setup);
+                case "falsesharing" -> FalseSharingBench.run(setup);
+                default -> OverheadBench.run(setup);
+            };
+            tables.put(part, Table.render(rows));
         }
         final String when = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd-HHmm"));
-        final String document = "# mech bench, " + when + "\n\n" + Machine.describe() + "\n\n"
-            + "Each figure: median and range over " + rounds + " alternating rounds (A B A B ...), "
-            + "differences and ratios taken within each round.\n\n" + Table.render(rows);
-        System.out.print(document);
-        final Path results = Files.createDirectories(repo.resolve("bench/results"));
-        Files.writeString(results.resolve(when + ".md"), document, StandardCharsets.UTF_8);
-        Files.writeString(results.resolve("latest.md"), document, StandardCharsets.UTF_8);
-        System.err.println("bench: wrote " + results.resolve(when + ".md") + " and latest.md");
+        final String header = Machine.describe() + "\n\n" + "Each figure: median and range over " + rounds
+            + " alternating rounds (A B A B ...), differences and ratios taken within each round.";
+        System.out.print(new Results(repo).write(when, header, tables, ALL));
+        System.err.println("bench: wrote bench/results/" + when + ".md, bench/results/parts/ and bench/results/latest.md");
         deleteTree(work.toFile());
     }
 
