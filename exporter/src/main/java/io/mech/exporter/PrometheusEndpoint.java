@@ -41,6 +41,8 @@ public final class PrometheusEndpoint implements AutoCloseable {
      * configuration first loads, and is set only when the host has not set it.
      */
     private static final String NO_DELAY = "sun.net.httpserver.nodelay";
+    /** The name sun.net.httpserver.ServerImpl gives its dispatcher thread (JDK 17 to 25). */
+    private static final String JDK_DISPATCHER = "HTTP-Dispatcher";
 
     private final HTTPServer server;
 
@@ -94,10 +96,13 @@ public final class PrometheusEndpoint implements AutoCloseable {
         }
     }
 
-    /** The JDK's HTTP server names its dispatcher itself; prefix it so every thread of mech says so. */
+    /**
+     * The JDK's HTTP server names its dispatcher itself; prefix it so every thread of mech says so.
+     * Only a new thread of that name is mech's: the host's own threads start meanwhile too.
+     */
     private static void nameNewThreads(final Set<Thread> before) {
         for (final Thread thread : liveThreads()) {
-            if (!before.contains(thread) && !thread.getName().startsWith("mech-")) {
+            if (!before.contains(thread) && thread.getName().equals(JDK_DISPATCHER)) {
                 thread.setName("mech-prometheus-" + thread.getName());
             }
         }

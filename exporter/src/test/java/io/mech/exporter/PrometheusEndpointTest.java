@@ -21,6 +21,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterAll;
@@ -79,6 +81,49 @@ class PrometheusEndpointTest {
             }
             assertTrue(warnings.isEmpty(), warnings.toString());
         } finally {
+            endpoint.close();
+        }
+    }
+
+    /** Host threads that start while the endpoint starts keep their names; only the JDK's dispatcher is renamed. */
+    @Test
+    void onlyTheServersDispatcherIsRenamed() throws Exception {
+        final List<Thread> hostThreads = new ArrayList<>();
+        final CountDownLatch release = new CountDownLatch(1);
+        final AtomicBoolean starting = new AtomicBoolean(true);
+        final Thread spawner = new Thread(() -> {
+            while (starting.get() && hostThreads.size() < 1_000) {
+                final Thread worker = new Thread(() -> {
+                    try {
+                        release.await();
+                    } catch (final InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }, "host-worker-" + hostThreads.size());
+                worker.start();
+                synchronized (hostThreads) {
+                    hostThreads.add(worker);
+                }
+            }
+        }, "host-spawner");
+        spawner.start();
+        final PrometheusEndpoint endpoint;
+        try {
+            endpoint = PrometheusEndpoint.start(plain(0), families(false), warnings::add);
+        } finally {
+            starting.set(false);
+            spawner.join();
+        }
+        try {
+            synchronized (hostThreads) {
+                for (final Thread worker : hostThreads) {
+                    assertTrue(worker.getName().startsWith("host-worker-"), worker.getName());
+                }
+            }
+            assertTrue(Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.getName().equals("mech-prometheus-HTTP-Dispatcher")), "the dispatcher says it is mech's");
+        } finally {
+            release.countDown();
             endpoint.close();
         }
     }
