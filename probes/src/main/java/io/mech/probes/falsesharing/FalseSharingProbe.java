@@ -34,6 +34,9 @@ public final class FalseSharingProbe implements AutoCloseable {
         void windowDone(FalseSharingSnapshot done);
     }
 
+    /** How often the window lists threads, so that threads which start and end within it still have names. */
+    private static final long NAMES_EVERY_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
     private final Instrumentation inst;
     private final FalseSharingSettings settings;
     private final Consumer<String> warnings;
@@ -118,12 +121,17 @@ public final class FalseSharingProbe implements AutoCloseable {
         final int classes = retransform(woven);
         snapshot = new FalseSharingSnapshot(FalseSharingSnapshot.State.MEASURING, 0, classes, table.refs().size() - 1,
             List.of(), List.of());
-        final Map<Long, String> names = threadNames();
+        final Map<Long, String> names = new HashMap<>();
         final long start = System.nanoTime();
-        cut.await(settings.windowNanos(), TimeUnit.NANOSECONDS);
+        final long end = start + settings.windowNanos();
+        long left;
+        do {
+            threadNames(names);
+            left = end - System.nanoTime();
+        } while (left > 0 && !cut.await(Math.min(left, NAMES_EVERY_NANOS), TimeUnit.NANOSECONDS));
         final long[] cells = Tally.cells().clone();
         final double seconds = (System.nanoTime() - start) / 1e9;
-        names.putAll(threadNames());
+        threadNames(names);
         final int wovenClasses = unweave();
         final List<FieldLayout.Placed> fields = resolve(table.refs(), layout);
         final List<LayoutCandidate> candidates = new ArrayList<>();
@@ -205,14 +213,22 @@ public final class FalseSharingProbe implements AutoCloseable {
         return placed;
     }
 
-    private static Map<Long, String> threadNames() {
-        final Map<Long, String> names = new HashMap<>();
-        for (final Thread thread : Thread.getAllStackTraces().keySet()) {
-            @SuppressWarnings("deprecation")
-            final long id = thread.getId();
-            names.put(id, thread.getName());
+    /** Adds the live threads' names; a listing, not a stack walk, so no thread is stopped for it. */
+    private static void threadNames(final Map<Long, String> names) {
+        ThreadGroup root = Thread.currentThread().getThreadGroup();
+        while (root.getParent() != null) {
+            root = root.getParent();
         }
-        return names;
+        Thread[] threads = new Thread[root.activeCount() + 16];
+        int count;
+        while ((count = root.enumerate(threads, true)) == threads.length) {
+            threads = new Thread[threads.length * 2];
+        }
+        for (int i = 0; i < count; i++) {
+            @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
+            final long id = threads[i].getId();
+            names.put(id, threads[i].getName());
+        }
     }
 
     /**
