@@ -26,9 +26,9 @@ import java.util.function.Consumer;
  * queue's count without its lock ({@link JdkFields}, {@link Shape}) every sample period; woven
  * counting of dequeues gives the rates.
  *
- * <p>Guarantees: {@link #start} never throws into the host and returns at once; the weaving is
- * installed on a daemon thread, {@code mech-queues-install}. A queue created before the weaving is
- * in place is not seen. {@link #snapshot} may be called from any thread; listeners are called on
+ * <p>Guarantees: {@link #start} never throws into the host; the weaving is installed on the
+ * caller's thread or on a daemon thread, {@code mech-queues-install}, as asked. A queue created
+ * before the weaving is in place is not seen. {@link #snapshot} may be called from any thread; listeners are called on
  * the sampler thread, each alert once per episode. {@link #close} stops the sampler and takes the
  * weaving out (queues already created keep no trace of mech beyond a bridge call that counts
  * into a slot no one reads).
@@ -62,20 +62,28 @@ public final class QueueProbe implements AutoCloseable {
     }
 
     /**
-     * Starts the probe: weaving on {@code mech-queues-install}, then sampling on {@code mech-queues-sampler}.
+     * Starts the probe: weaving, then sampling on {@code mech-queues-sampler}.
      *
      * @param inst     the agent's Instrumentation; null only warns
      * @param settings what to include and how often to sample
+     * @param now      weave on the caller's thread before returning (premain: queues the host
+     *                 creates first are seen, at the cost of the weaving's start-up); else on
+     *                 {@code mech-queues-install}
      * @param warnings receives one line for each problem
      * @return the probe (it may end up not installed: see {@link #awaitInstalled}), or null when it cannot start
      */
-    public static QueueProbe start(final Instrumentation inst, final QueueSettings settings, final Consumer<String> warnings) {
+    public static QueueProbe start(final Instrumentation inst, final QueueSettings settings, final boolean now,
+                                   final Consumer<String> warnings) {
         if (inst == null || !inst.isRetransformClassesSupported()) {
             warnings.accept("the agent cannot retransform classes; no queue probe");
             return null;
         }
         try {
             final QueueProbe probe = new QueueProbe(settings, warnings);
+            if (now) {
+                probe.install(inst);
+                return probe;
+            }
             final Thread installer = new Thread(() -> probe.install(inst), "mech-queues-install");
             installer.setDaemon(true);
             installer.start();

@@ -43,7 +43,7 @@ class QueueProbeTest {
     @BeforeAll
     static void start() throws InterruptedException {
         probe = QueueProbe.start(ByteBuddyAgent.install(),
-            new QueueSettings(List.of("workloads"), QueueSettings.MAX_SAMPLE_NANOS, 0.7, 10_000), WARNINGS::add);
+            new QueueSettings(List.of("workloads"), QueueSettings.MAX_SAMPLE_NANOS, 0.7, 10_000), false, WARNINGS::add);
         assertNotNull(probe, () -> "probe did not start: " + WARNINGS);
         assertTrue(probe.awaitInstalled(Duration.ofSeconds(30)), () -> "not installed: " + WARNINGS);
         probe.addListener(ALERTS::add);
