@@ -164,7 +164,8 @@ public final class QueueProbe implements AutoCloseable {
     private void sample() {
         long next = System.nanoTime();
         while (!closed) {
-            next += settings.sampleNanos();
+            // a sampler held up (a loaded machine, a GC) skips what it missed rather than sample in a burst
+            next = Math.max(next + settings.sampleNanos(), System.nanoTime());
             for (long wait = next - System.nanoTime(); wait > 0 && !closed; wait = next - System.nanoTime()) {
                 LockSupport.parkNanos(this, wait);
             }

@@ -29,6 +29,7 @@ final class TrackedQueue {
     volatile WeakReference<ThreadPoolExecutor> executor;
     volatile String executorType;
 
+    private final long sampleNanos;
     private final long[] times;
     private final long[] depths;
     private final long[] dequeues;
@@ -64,6 +65,7 @@ final class TrackedQueue {
         this.slot = slot;
         this.capacity = capacity;
         this.holder = holder;
+        this.sampleNanos = sampleNanos;
         final int length = (int) ((WINDOW_NANOS + sampleNanos - 1) / sampleNanos) + 1;
         this.times = new long[length];
         this.depths = new long[length];
@@ -106,7 +108,7 @@ final class TrackedQueue {
         for (int i = 0; i < filled; i++) {
             sum += depths[i];
         }
-        final boolean smoothed = span >= WINDOW_NANOS - (span / Math.max(1, filled - 1)) / 2;
+        final boolean smoothed = span >= WINDOW_NANOS - sampleNanos / 2;
         waitSeconds = smoothed && read >= 0 && dequeueRate >= MIN_RATE ? sum / filled / dequeueRate : Double.NaN;
     }
 
