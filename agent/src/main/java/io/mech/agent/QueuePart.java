@@ -74,6 +74,7 @@ final class QueuePart implements Part {
             row.put("depth", q.depth());
             row.put("at_least", q.atLeast());
             row.put("max_depth", q.maxDepth());
+            putNumber(row, "mean_depth", q.meanDepth());
             row.put("capacity", q.capacity());
             row.put("remaining", q.remaining());
             putNumber(row, "utilization", q.utilisation());

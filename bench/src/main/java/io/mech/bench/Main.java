@@ -13,12 +13,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * {@code bench/run [--rounds N] [--seconds S] [--scrape-seconds S] [--only startup,memory,overhead,locks,falsesharing,scrape,replay]}: measures, prints
+ * {@code bench/run [--rounds N] [--seconds S] [--scrape-seconds S] [--only startup,memory,overhead,locks,falsesharing,queues,scrape,replay]}: measures, prints
  * one table and writes it to {@code bench/results/<date>.md} and {@code bench/results/latest.md}.
  */
 public final class Main {
 
-    private static final Set<String> PARTS = Set.of("startup", "memory", "overhead", "scrape", "replay", "locks", "falsesharing");
+    private static final Set<String> PARTS = Set.of("startup", "memory", "overhead", "scrape", "replay", "locks", "falsesharing", "queues");
 
     private Main() {
     }
@@ -33,7 +33,7 @@ public final class Main {
         int rounds = 5;
         double seconds = 3;
         int scrapeSeconds = 30;
-        Set<String> only = new LinkedHashSet<>(List.of("startup", "memory", "overhead", "locks", "falsesharing", "scrape", "replay"));
+        Set<String> only = new LinkedHashSet<>(List.of("startup", "memory", "overhead", "locks", "falsesharing", "queues", "scrape", "replay"));
         Path repo = Path.of(".").toAbsolutePath().normalize();
         for (int i = 0; i < args.length; i++) {
             final String value = i + 1 < args.length ? args[i + 1] : null;
@@ -69,6 +69,7 @@ public final class Main {
                 case "replay" -> rows.addAll(ReplayBench.run(setup));
                 case "locks" -> rows.addAll(LocksBench.run(setup));
                 case "falsesharing" -> rows.addAll(FalseSharingBench.run(setup));
+                case "queues" -> rows.addAll(QueuesBench.run(setup));
                 default -> rows.addAll(OverheadBench.run(setup));
             }
         }
@@ -100,7 +101,7 @@ public final class Main {
 
     private static void usage(final String problem) {
         System.err.println("bench: " + problem);
-        System.err.println("usage: bench/run [--rounds N>=5] [--seconds S] [--scrape-seconds S] [--only startup,memory,overhead,locks,falsesharing,scrape,replay]");
+        System.err.println("usage: bench/run [--rounds N>=5] [--seconds S] [--scrape-seconds S] [--only startup,memory,overhead,locks,falsesharing,queues,scrape,replay]");
         System.exit(2);
     }
 

@@ -274,7 +274,7 @@ public final class QueueProbe implements AutoCloseable {
                 }
                 final boolean executor = e.executor != null;
                 rows.add(new QueueStats(executor ? "executor" : "queue", executor ? e.executorType : e.type, e.type, e.site,
-                    e.depth, e.atLeast, e.maxDepth, e.capacity, e.enqueued, e.dequeued, e.enqueueRate, e.dequeueRate,
+                    e.depth, e.atLeast, e.maxDepth, e.meanDepth, e.capacity, e.enqueued, e.dequeued, e.enqueueRate, e.dequeueRate,
                     e.growthPerSecond, e.waitSeconds, e.windowSeconds, e.active, e.alerting == null ? "" : e.alerting,
                     e.alerts, e.samples));
             }

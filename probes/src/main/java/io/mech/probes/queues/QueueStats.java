@@ -12,6 +12,7 @@ import java.util.Objects;
  * @param depth           elements (queued tasks) at the last sample; -1 when unknown
  * @param atLeast         whether depth is a bounded walk's floor: at least that many
  * @param maxDepth        the deepest sample
+ * @param meanDepth       mean depth over the smoothing window, NaN unknown
  * @param capacity        the bound, -1 for none
  * @param enqueued        enqueues since registration (derived from dequeues and depth for the JDK's queues), -1 unknown
  * @param dequeued        dequeues since registration, -1 unknown
@@ -26,7 +27,7 @@ import java.util.Objects;
  * @param alerts          back-pressure episodes since registration
  * @param samples         samples taken
  */
-public record QueueStats(String kind, String type, String queueType, String site, long depth, boolean atLeast, long maxDepth,
+public record QueueStats(String kind, String type, String queueType, String site, long depth, boolean atLeast, long maxDepth, double meanDepth,
                          long capacity, long enqueued, long dequeued, double enqueueRate, double dequeueRate,
                          double growthPerSecond, double waitSeconds, double windowSeconds, int active, String alerting,
                          long alerts, long samples) {

@@ -4,8 +4,8 @@ import java.lang.ref.WeakReference;
 import java.util.concurrent.ThreadPoolExecutor;
 
 /**
- * One registered queue: what it is, where it was made, and its recent samples in a ring long
- * enough to span {@link #WINDOW_NANOS}. It holds the queue (and its executor) only weakly.
+ * One registered queue: what it is, where it was made, and its recent samples in a ring twice as
+ * long as {@link #WINDOW_NANOS} needs. It holds the queue (and its executor) only weakly.
  *
  * <p>Guarantees: written only by the sampler thread, under the probe's sampling lock, and read
  * under the same lock; {@link #sample} allocates nothing. The ring is allocated once, here.
@@ -47,6 +47,7 @@ final class TrackedQueue {
     double enqueueRate = Double.NaN;
     double dequeueRate = Double.NaN;
     double waitSeconds = Double.NaN;
+    double meanDepth = Double.NaN;
     double growthPerSecond = Double.NaN;
     double windowSeconds;
     int fullRun;
@@ -66,7 +67,8 @@ final class TrackedQueue {
         this.capacity = capacity;
         this.holder = holder;
         this.sampleNanos = sampleNanos;
-        final int length = (int) ((WINDOW_NANOS + sampleNanos - 1) / sampleNanos) + 1;
+        // twice the window: a sampler held up and catching up can take samples closer than the period
+        final int length = 2 * (int) ((WINDOW_NANOS + sampleNanos - 1) / sampleNanos) + 1;
         this.times = new long[length];
         this.depths = new long[length];
         this.dequeues = new long[length];
@@ -95,7 +97,13 @@ final class TrackedQueue {
         depths[newest] = read;
         dequeues[newest] = dequeued;
         enqueues[newest] = enqueued;
-        final int oldest = filled < times.length ? 0 : (newest + 1) % times.length;
+        // the window: back from the newest sample to the first that makes it span WINDOW_NANOS (all there are, before)
+        int oldest = newest;
+        int count = 1;
+        while (count < filled && now - times[oldest] < WINDOW_NANOS - sampleNanos / 2) {
+            oldest = (oldest - 1 + times.length) % times.length;
+            count++;
+        }
         final long span = now - times[oldest];
         windowSeconds = span / 1e9;
         if (span <= 0) {
@@ -105,11 +113,12 @@ final class TrackedQueue {
         enqueueRate = enqueued >= 0 ? (enqueued - enqueues[oldest]) / windowSeconds : Double.NaN;
         growthPerSecond = read >= 0 && depths[oldest] >= 0 ? (read - depths[oldest]) / windowSeconds : Double.NaN;
         double sum = 0;
-        for (int i = 0; i < filled; i++) {
-            sum += depths[i];
+        for (int i = 0, at = oldest; i < count; i++, at = (at + 1) % times.length) {
+            sum += depths[at];
         }
+        meanDepth = sum / count;
         final boolean smoothed = span >= WINDOW_NANOS - sampleNanos / 2;
-        waitSeconds = smoothed && read >= 0 && dequeueRate >= MIN_RATE ? sum / filled / dequeueRate : Double.NaN;
+        waitSeconds = smoothed && read >= 0 && dequeueRate >= MIN_RATE ? meanDepth / dequeueRate : Double.NaN;
     }
 
     /** @return depth over capacity, NaN for an unbounded queue or an unknown depth */
