@@ -35,7 +35,7 @@ enum Option {
         "from start-up to the false-sharing window"),
     PROBES_FALSESHARING_WINDOW("probes.falsesharing.window", Kind.DURATION, "10s",
         "how long the false-sharing counting stays woven in"),
-    PROBES_QUEUES("probes.queues", Kind.SWITCH, "on",
+    PROBES_QUEUES("probes.queues", Kind.SWITCH, "off",
         "the queue probe: depth, capacity, rates and Little's-law wait of every queue and executor the application creates"),
     PROBES_QUEUES_INCLUDE("probes.queues.include", Kind.TEXT, "",
         "packages (and their subpackages) whose own java.util.Queue classes are found and counted, separated by ';'; empty: the main class's package"),

@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class QueueProbeTest {
 
-    private static final String OPTIONS = "probes.queues.sample=200ms,hiccup.log=,prometheus=off,report=off,report.json=";
+    private static final String OPTIONS = "probes.queues=on,probes.queues.sample=200ms,hiccup.log=,prometheus=off,report=off,report.json=";
 
     @TempDir
     Path dir;
