@@ -54,7 +54,8 @@ final class FalseSharingPart implements Part {
         return new FalseSharingPart(probe);
     }
 
-    private static List<String> include(final String option) {
+    /** The packages an include option names, or the main class's package when it names none. */
+    static List<String> include(final String option) {
         final List<String> include = new ArrayList<>();
         for (final String part : option.split(";")) {
             if (!part.isBlank()) {

@@ -64,6 +64,8 @@ final class Mech {
     private JfrStream jfr;
     private PrometheusEndpoint endpoint;
     private final List<Part> parts = new CopyOnWriteArrayList<>();
+    /** Started on the host's thread under -javaagent, before anything else: see {@link #start}. */
+    private QueuePart queues;
 
     private Mech(final Options options, final Instrumentation instrumentation) {
         this.options = options;
@@ -92,6 +94,10 @@ final class Mech {
             return;
         }
         final Mech mech = new Mech(options, instrumentation);
+        if (!attached && options.flag(Option.PROBES_QUEUES) && instrumentation != null) {
+            // the host's first queues are made in main: the weaving must be in place before it runs
+            mech.queues = QueuePart.start(options, instrumentation, true);
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
             @Override
             public void run() {
@@ -120,6 +126,11 @@ final class Mech {
             }
             if (options.flag(Option.PROBES_FALSESHARING)) {
                 add(FalseSharingPart.start(options, instrumentation));
+            }
+            if (queues != null) {
+                add(queues);
+            } else if (options.flag(Option.PROBES_QUEUES) && instrumentation != null) {
+                add(QueuePart.start(options, instrumentation, false));
             }
             if (options.flag(Option.PROMETHEUS)) {
                 endpoint = startEndpoint();

@@ -35,6 +35,15 @@ enum Option {
         "from start-up to the false-sharing window"),
     PROBES_FALSESHARING_WINDOW("probes.falsesharing.window", Kind.DURATION, "10s",
         "how long the false-sharing counting stays woven in"),
+    PROBES_QUEUES("probes.queues", Kind.SWITCH, "off",
+        "the queue probe: depth, capacity, rates and Little's-law wait of every queue and executor the application creates"),
+    PROBES_QUEUES_INCLUDE("probes.queues.include", Kind.TEXT, "",
+        "packages (and their subpackages) whose own java.util.Queue classes are found and counted, separated by ';'; empty: the main class's package"),
+    PROBES_QUEUES_SAMPLE("probes.queues.sample", Kind.DURATION, "1s", "time between samples of every queue, 50ms to 60s"),
+    PROBES_QUEUES_ALERT("probes.queues.alert", Kind.PERCENT, "70%",
+        "utilisation at which a bounded queue held for 3 samples raises a back-pressure alert"),
+    PROBES_QUEUES_DEEP("probes.queues.deep", Kind.COUNT, "10000",
+        "depth at which an unbounded queue held for 3 samples raises a back-pressure alert"),
     PROMETHEUS("prometheus", Kind.SWITCH, "on", "serve /metrics for Prometheus"),
     PROMETHEUS_HOST("prometheus.host", Kind.TEXT, "127.0.0.1", "address to serve /metrics on; 0.0.0.0 for every interface"),
     PROMETHEUS_PORT("prometheus.port", Kind.PORT, "9464", "port to serve /metrics on; 0 for any free port"),
@@ -60,6 +69,10 @@ enum Option {
         DURATION("a duration such as 5s, 1ms or 250us"),
         /** a TCP port. */
         PORT("a port number from 0 to 65535"),
+        /** a percentage above 0 and at most 100. */
+        PERCENT("a percentage above 0% and at most 100%, such as 70%"),
+        /** a whole number of at least 1. */
+        COUNT("a whole number of at least 1"),
         /** the kind of Prometheus histogram. */
         HISTOGRAM("native or classic"),
         /** any text, a path for instance. */

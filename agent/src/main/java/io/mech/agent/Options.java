@@ -114,10 +114,28 @@ final class Options {
                 } catch (final NumberFormatException e) {
                     return "";
                 }
+            case PERCENT:
+                return percent(value) > 0 && percent(value) <= 100 ? null : "";
+            case COUNT:
+                try {
+                    return Long.parseLong(value.trim()) >= 1 ? null : "";
+                } catch (final NumberFormatException e) {
+                    return "";
+                }
             case HISTOGRAM:
                 return value.trim().equals("native") || value.trim().equals("classic") ? null : "";
             default:
                 return null;
+        }
+    }
+
+    /** The percentage a value names (a trailing % is optional), NaN when it names none. */
+    private static double percent(final String value) {
+        final String number = value.trim().endsWith("%") ? value.trim().substring(0, value.trim().length() - 1) : value.trim();
+        try {
+            return Double.parseDouble(number);
+        } catch (final NumberFormatException e) {
+            return Double.NaN;
         }
     }
 
@@ -152,6 +170,16 @@ final class Options {
     /** The value of a duration option, in nanoseconds. */
     long nanos(final Option option) {
         return Durations.parseNanos(values.get(option));
+    }
+
+    /** The value of a percent option, as a fraction of 1. */
+    double fraction(final Option option) {
+        return percent(values.get(option)) / 100;
+    }
+
+    /** The value of a count option. */
+    long count(final Option option) {
+        return Long.parseLong(values.get(option).trim());
     }
 
     /** The value of a port option. */

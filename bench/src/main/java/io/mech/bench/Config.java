@@ -22,7 +22,9 @@ enum Config {
     /** The false-sharing probe alone, after a one-second window that closed before the measured run. */
     FALSESHARING_AFTER("false-sharing after its window"),
     /** The false-sharing probe alone with its default delay: what switching it on costs a start-up. */
-    FALSESHARING("false-sharing probe on");
+    FALSESHARING("false-sharing probe on"),
+    /** The hiccup recorder and the queue probe (woven from premain, sampling every second). */
+    QUEUES("hiccup + queues");
 
     /** The false-sharing probe with nothing else of mech's running. */
     private static final String FALSESHARING_ONLY = "report=off,prometheus=off,hiccup=off,probes.locks=off,probes.falsesharing=on";
@@ -33,13 +35,25 @@ enum Config {
         this.label = label;
     }
 
-    /** The JVM arguments that set this configuration up, logging under workDir and serving on port. */
+    /**
+     * The JVM arguments that set this configuration up, logging under workDir and serving on port.
+     * The queue probe is on by default: every configuration but the defaults says whether it runs.
+     */
     List<String> jvmArgs(final Path mechJar, final Path workDir, final int port) {
+        final List<String> args = jvmArgsWithoutQueues(mechJar, workDir, port);
+        if (this == OFF || this == DEFAULTS) {
+            return args;
+        }
+        return List.of(args.get(0) + ",probes.queues=" + (this == QUEUES ? "on" : "off"));
+    }
+
+    private List<String> jvmArgsWithoutQueues(final Path mechJar, final Path workDir, final int port) {
         final String log = "hiccup.log=" + workDir.resolve("h.%pid.hlog");
         switch (this) {
             case OFF:
                 return List.of();
             case HICCUP:
+            case QUEUES:
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=off,probes.locks=off," + log);
             case LOCKS:
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=off,probes.locks=on," + log);

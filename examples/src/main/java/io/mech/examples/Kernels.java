@@ -3,10 +3,12 @@ package io.mech.examples;
 import io.mech.examples.backpressure.BackPressureKernel;
 import io.mech.examples.coordinatedomission.CoordinatedOmissionKernel;
 import io.mech.examples.counters.CountersKernel;
+import io.mech.examples.executor.ExecutorKernel;
 import io.mech.examples.falsesharing.FalseSharingKernel;
 import io.mech.examples.flyweight.FlyweightKernel;
 import io.mech.examples.gc.GcPauseKernel;
 import io.mech.examples.lazyset.LazySetKernel;
+import io.mech.examples.littleslaw.LittlesLawKernel;
 import io.mech.examples.locks.LocksKernel;
 import io.mech.examples.memory.MemoryAccessKernel;
 import io.mech.examples.mpsc.MpscKernel;
@@ -42,6 +44,8 @@ public final class Kernels {
             new LocksKernel(),
             new LazySetKernel(),
             new BackPressureKernel(),
+            new ExecutorKernel(),
+            new LittlesLawKernel(),
             new CoordinatedOmissionKernel(),
             new GcPauseKernel());
 

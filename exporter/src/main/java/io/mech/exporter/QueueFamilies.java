@@ -1,0 +1,127 @@
+package io.mech.exporter;
+
+import io.mech.probes.queues.QueueSnapshot;
+import io.mech.probes.queues.QueueStats;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The queue probe's figures. Queues made at one site of one type are one series (summed; the
+ * wait is their summed mean depth over their summed dequeue rate, recomputed here as the sum of
+ * depth over the sum of rate), because several instances of one site would otherwise repeat a
+ * label set. Executors also appear under Micrometer's executor names
+ * ({@code executor_queued_tasks}, {@code executor_active_threads},
+ * {@code executor_queue_remaining_tasks}), prefixed {@code mech_}.
+ */
+public final class QueueFamilies implements MetricFamilies {
+
+    private final Supplier<QueueSnapshot> snapshot;
+
+    /** @param snapshot the probe's current snapshot */
+    public QueueFamilies(final Supplier<QueueSnapshot> snapshot) {
+        this.snapshot = snapshot;
+    }
+
+    @Override
+    public List<MetricSnapshot> collect() {
+        final Map<Labels, Sum> queues = new LinkedHashMap<>();
+        final Map<Labels, Sum> executors = new LinkedHashMap<>();
+        for (final QueueStats q : snapshot.get().queues()) {
+            final boolean executor = q.kind().equals("executor");
+            final Labels labels = executor ? Labels.of("name", q.type(), "queue", q.queueType(), "site", q.site())
+                : Labels.of("type", q.type(), "site", q.site());
+            (executor ? executors : queues).computeIfAbsent(labels, l -> new Sum()).add(q);
+        }
+        final List<MetricSnapshot> families = new ArrayList<>();
+        families.add(gauge("mech_queue_depth", "Elements in the queue at the last sample (a linked queue's walk stops at 10000)", queues, s -> s.depth));
+        families.add(gauge("mech_queue_capacity", "The queue's bound; absent for unbounded queues", bounded(queues), s -> s.capacity));
+        families.add(gauge("mech_queue_remaining_capacity", "Capacity minus depth, for bounded queues", bounded(queues), s -> s.capacity - s.depth));
+        families.add(gauge("mech_queue_utilization_ratio", "Depth over capacity, for bounded queues", bounded(queues),
+            s -> s.capacity > 0 ? s.depth / s.capacity : 0));
+        families.add(counter("mech_queue_enqueued", "Elements enqueued since the queue was registered", queues, s -> s.enqueued));
+        families.add(counter("mech_queue_dequeued", "Elements dequeued since the queue was registered", queues, s -> s.dequeued));
+        families.add(gauge("mech_queue_wait_seconds", "Little's law: mean depth over the dequeue rate, smoothed over 10 s; absent when the rate is about zero",
+            waited(queues), s -> s.waitDepth / s.dequeueRate));
+        families.add(counter("mech_queue_backpressure_alerts", "Back-pressure episodes: full, deep or growing for three samples",
+            queues, s -> s.alerts));
+        families.add(gauge("mech_executor_queued_tasks", "Tasks in the executor's work queue at the last sample", executors, s -> s.depth));
+        families.add(gauge("mech_executor_active_threads", "Threads running a task at the last sample", executors, s -> s.active));
+        families.add(gauge("mech_executor_queue_remaining_tasks", "Room left in a bounded work queue", bounded(executors), s -> s.capacity - s.depth));
+        families.add(gauge("mech_executor_wait_seconds", "Little's law on the work queue: how long a task waits before it runs",
+            waited(executors), s -> s.waitDepth / s.dequeueRate));
+        families.add(counter("mech_executor_backpressure_alerts", "Back-pressure episodes of the work queue", executors, s -> s.alerts));
+        return families;
+    }
+
+    private static Map<Labels, Sum> bounded(final Map<Labels, Sum> all) {
+        final Map<Labels, Sum> bounded = new LinkedHashMap<>();
+        all.forEach((labels, sum) -> {
+            if (!sum.unbounded) {
+                bounded.put(labels, sum);
+            }
+        });
+        return bounded;
+    }
+
+    private static Map<Labels, Sum> waited(final Map<Labels, Sum> all) {
+        final Map<Labels, Sum> waited = new LinkedHashMap<>();
+        all.forEach((labels, sum) -> {
+            if (sum.waitKnown && sum.dequeueRate > 0) {
+                waited.put(labels, sum);
+            }
+        });
+        return waited;
+    }
+
+    private static GaugeSnapshot gauge(final String name, final String help, final Map<Labels, Sum> sums,
+                                       final java.util.function.ToDoubleFunction<Sum> value) {
+        final GaugeSnapshot.Builder builder = GaugeSnapshot.builder().name(name).help(help);
+        sums.forEach((labels, sum) -> builder.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder()
+            .labels(labels).value(value.applyAsDouble(sum)).build()));
+        return builder.build();
+    }
+
+    private static CounterSnapshot counter(final String name, final String help, final Map<Labels, Sum> sums,
+                                           final java.util.function.ToDoubleFunction<Sum> value) {
+        final CounterSnapshot.Builder builder = CounterSnapshot.builder().name(name).help(help);
+        sums.forEach((labels, sum) -> builder.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
+            .labels(labels).value(Math.max(0, value.applyAsDouble(sum))).build()));
+        return builder.build();
+    }
+
+    /** The queues of one label set, added up. */
+    private static final class Sum {
+        double depth;
+        double capacity;
+        boolean unbounded;
+        double enqueued;
+        double dequeued;
+        double active;
+        double alerts;
+        double waitDepth;
+        double dequeueRate;
+        boolean waitKnown;
+
+        void add(final QueueStats q) {
+            depth += Math.max(0, q.depth());
+            unbounded |= q.capacity() < 0;
+            capacity += Math.max(0, q.capacity());
+            enqueued += Math.max(0, q.enqueued());
+            dequeued += Math.max(0, q.dequeued());
+            active += Math.max(0, q.active());
+            alerts += q.alerts();
+            if (!Double.isNaN(q.waitSeconds()) && q.dequeueRate() > 0) {
+                waitKnown = true;
+                waitDepth += q.waitSeconds() * q.dequeueRate();
+                dequeueRate += q.dequeueRate();
+            }
+        }
+    }
+}

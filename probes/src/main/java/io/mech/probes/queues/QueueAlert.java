@@ -1,0 +1,38 @@
+package io.mech.probes.queues;
+
+import java.util.Objects;
+
+/**
+ * The start of a back-pressure episode on one queue: a bounded queue that stayed at or above the
+ * alert utilisation, or an unbounded one that stayed deep or kept growing, for
+ * {@link QueueSettings#RUNS} samples or more.
+ *
+ * @param epochMillis     when the sample that raised it was taken
+ * @param kind            "queue" or "executor"
+ * @param type            the queue's class (an executor's own class for an executor)
+ * @param site            the first application frame that created it
+ * @param reason          {@code full}, {@code deep} or {@code growing}
+ * @param depth           elements (queued tasks) at that sample
+ * @param capacity        the bound, -1 for none
+ * @param utilisation     depth over capacity, NaN when unbounded
+ * @param growthPerSecond depth change per second over the smoothing window
+ * @param enqueueRate     per second, NaN when unknown
+ * @param dequeueRate     per second, NaN when unknown
+ */
+public record QueueAlert(long epochMillis, String kind, String type, String site, String reason, long depth, long capacity,
+                         double utilisation, double growthPerSecond, double enqueueRate, double dequeueRate) {
+    /** Validates. */
+    public QueueAlert {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(site, "site");
+        Objects.requireNonNull(reason, "reason");
+    }
+
+    /** @return one line naming the queue, its site and why */
+    public String describe() {
+        final String bound = capacity >= 0 ? depth + "/" + capacity + String.format(java.util.Locale.ROOT, " (%.0f%%)", utilisation * 100)
+            : depth + String.format(java.util.Locale.ROOT, " (%+.0f/s)", growthPerSecond);
+        return "back pressure: " + kind + " " + type + " at " + site + " " + reason + ", depth " + bound;
+    }
+}

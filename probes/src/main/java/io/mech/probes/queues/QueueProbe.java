@@ -1,0 +1,317 @@
+package io.mech.probes.queues;
+
+import io.mech.probes.weave.JdkBridge;
+import java.lang.instrument.Instrumentation;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+
+/**
+ * Depth, capacity, rates and Little's-law wait of every queue and executor the application
+ * creates (issue 9).
+ *
+ * <p>Finding queues: code woven into the constructors of the JDK's queues, ThreadPoolExecutor,
+ * JCTools' queues and the included packages' queue classes hands each new instance to a
+ * {@link QueueRegistry} through a bridge in {@code java.util.concurrent} ({@link QueueWeaver},
+ * {@link QueueBridge}). Sampling: a daemon thread, {@code mech-queues-sampler}, reads each
+ * queue's count without its lock ({@link JdkFields}, {@link Shape}) every sample period; woven
+ * counting of dequeues gives the rates.
+ *
+ * <p>Guarantees: {@link #start} never throws into the host; the weaving is installed on the
+ * caller's thread or on a daemon thread, {@code mech-queues-install}, as asked. A queue created
+ * before the weaving is in place is not seen. {@link #snapshot} may be called from any thread; listeners are called on
+ * the sampler thread, each alert once per episode. {@link #close} stops the sampler and takes the
+ * weaving out (queues already created keep no trace of mech beyond a bridge call that counts
+ * into a slot no one reads).
+ */
+public final class QueueProbe implements AutoCloseable {
+
+    /** Receives back-pressure alerts. */
+    public interface Listener {
+        /** @param alert an episode that starts now; called on the sampler thread, keep it short */
+        void backPressure(QueueAlert alert);
+    }
+
+    private final QueueSettings settings;
+    private final Consumer<String> warnings;
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    private final CountDownLatch installed = new CountDownLatch(1);
+    private final Object sampling = new Object();
+    private final ArrayDeque<QueueAlert> alerts = new ArrayDeque<>();
+    private final List<QueueAlert> raised = new ArrayList<>();
+    private volatile boolean closed;
+    private Instrumentation inst;
+    private QueueWeaver weaver;
+    private Class<?> bridge;
+    private QueueRegistry registry;
+    private JdkFields fields;
+    private Thread sampler;
+
+    private QueueProbe(final QueueSettings settings, final Consumer<String> warnings) {
+        this.settings = settings;
+        this.warnings = warnings;
+    }
+
+    /**
+     * Starts the probe: weaving, then sampling on {@code mech-queues-sampler}.
+     *
+     * @param inst     the agent's Instrumentation; null only warns
+     * @param settings what to include and how often to sample
+     * @param now      weave on the caller's thread before returning (premain: queues the host
+     *                 creates first are seen, at the cost of the weaving's start-up); else on
+     *                 {@code mech-queues-install}
+     * @param warnings receives one line for each problem
+     * @return the probe (it may end up not installed: see {@link #awaitInstalled}), or null when it cannot start
+     */
+    public static QueueProbe start(final Instrumentation inst, final QueueSettings settings, final boolean now,
+                                   final Consumer<String> warnings) {
+        if (inst == null || !inst.isRetransformClassesSupported()) {
+            warnings.accept("the agent cannot retransform classes; no queue probe");
+            return null;
+        }
+        try {
+            final QueueProbe probe = new QueueProbe(settings, warnings);
+            if (now) {
+                probe.install(inst);
+                return probe;
+            }
+            final Thread installer = new Thread(() -> probe.install(inst), "mech-queues-install");
+            installer.setDaemon(true);
+            installer.start();
+            return probe;
+        } catch (final RuntimeException | LinkageError e) {
+            warnings.accept("queue probe not started (" + e + ")");
+            return null;
+        }
+    }
+
+    private void install(final Instrumentation instrumentation) {
+        try {
+            final JdkBridge template = new JdkBridge(ArrayBlockingQueue.class, QueueBridge.class);
+            final Class<?> defined = template.define(instrumentation);
+            final int[] owners = (int[]) defined.getMethod("owners").invoke(null);
+            final long[] cells = (long[]) defined.getMethod("cells").invoke(null);
+            final JdkFields jdk = new JdkFields();
+            final QueueRegistry made = new QueueRegistry(owners, cells, jdk, settings.sampleNanos());
+            final QueueWeaver made2 = new QueueWeaver(template.name().replace('.', '/'), settings.internalPrefixes());
+            synchronized (sampling) {
+                if (closed) {
+                    return;
+                }
+                inst = instrumentation;
+                bridge = defined;
+                fields = jdk;
+                registry = made;
+                weaver = made2;
+            }
+            defined.getField("sink").set(null, made);
+            instrumentation.addTransformer(made2, true);
+            instrumentation.retransformClasses(targets(instrumentation, made2));
+            if (made2.failure != null) {
+                throw made2.failure;
+            }
+            sampler = new Thread(this::sample, "mech-queues-sampler");
+            sampler.setDaemon(true);
+            sampler.start();
+        } catch (final Throwable e) {
+            warnings.accept("queue probe not installed (" + e + "); no queues section");
+            close();
+        } finally {
+            installed.countDown();
+        }
+    }
+
+    /** The loaded classes to weave: the JDK's queues and executor, and application queue classes. */
+    private static Class<?>[] targets(final Instrumentation inst, final QueueWeaver weaver) {
+        final List<Class<?>> targets = new ArrayList<>();
+        for (final Class<?> loaded : inst.getAllLoadedClasses()) {
+            final String name = loaded.getName().replace('.', '/');
+            final boolean jdk = loaded.getClassLoader() == null
+                && (QueueWeaver.JDK.containsKey(name) || name.equals(QueueWeaver.DELAYED_WORK_QUEUE));
+            final boolean application = loaded.getClassLoader() != null && weaver.applicationCandidate(name)
+                && QueueTypes.of(loaded) != QueueTypes.Kind.NONE;
+            if ((jdk || application) && inst.isModifiableClass(loaded)) {
+                targets.add(loaded);
+            }
+        }
+        return targets.toArray(new Class<?>[0]);
+    }
+
+    /**
+     * Waits until the weaving is in place or has failed.
+     *
+     * @return true when the probe samples
+     */
+    public boolean awaitInstalled(final Duration timeout) throws InterruptedException {
+        installed.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        return sampler != null && !closed;
+    }
+
+    /** @param listener receives each back-pressure episode from now on */
+    public void addListener(final Listener listener) {
+        listeners.add(listener);
+    }
+
+    private void sample() {
+        long next = System.nanoTime();
+        while (!closed) {
+            // a sampler held up (a loaded machine, a GC) skips what it missed rather than sample in a burst
+            next = Math.max(next + settings.sampleNanos(), System.nanoTime());
+            for (long wait = next - System.nanoTime(); wait > 0 && !closed; wait = next - System.nanoTime()) {
+                LockSupport.parkNanos(this, wait);
+            }
+            if (!closed) {
+                sampleNow();
+            }
+        }
+    }
+
+    /**
+     * Takes one sample of every registered queue now (the sampler does so every period; the
+     * final report calls it once more), and tells the listeners of alerts it raised.
+     */
+    public void sampleNow() {
+        final QueueRegistry from = registry;
+        if (from == null) {
+            return;
+        }
+        synchronized (sampling) {
+            final long now = System.nanoTime();
+            for (int slot = 0; slot < QueueBridge.SLOTS; slot++) {
+                final TrackedQueue entry = from.at(slot);
+                if (entry != null) {
+                    sample(from, entry, now);
+                }
+            }
+        }
+        notifyRaised();
+    }
+
+    private void sample(final QueueRegistry from, final TrackedQueue entry, final long now) {
+        final Object queue = entry.queue.get();
+        if (queue == null) {
+            from.release(entry.slot);
+            return;
+        }
+        long depth;
+        long dequeues = entry.shape.countsDequeues ? from.dequeues(entry.slot) : -1;
+        long enqueues = -1;
+        try {
+            if (entry.shape == Shape.COUNTED) {
+                enqueues = from.enqueues(entry.slot);
+                depth = Math.max(0, enqueues - dequeues);
+            } else if (entry.shape == Shape.PROGRESS) {
+                final ProgressIndices indices = (ProgressIndices) entry.holder;
+                dequeues = indices == null ? -1 : indices.consumed(queue);
+                enqueues = indices == null ? -1 : indices.produced(queue);
+                depth = indices == null ? -1 : Math.max(0, enqueues - dequeues);
+            } else {
+                depth = fields.depth(entry.shape, queue, entry.holder);
+            }
+        } catch (final Throwable e) {
+            depth = -1;
+        }
+        entry.sample(now, depth, depth >= JdkFields.WALK_BOUND
+            && (entry.shape == Shape.CONCURRENT_LINKED || entry.shape == Shape.LINKED_TRANSFER), dequeues, enqueues);
+        final java.lang.ref.WeakReference<ThreadPoolExecutor> executor = entry.executor;
+        final ThreadPoolExecutor pool = executor == null ? null : executor.get();
+        // getActiveCount takes the executor's mainLock (never the queue's), which the pool takes only to add or remove workers
+        entry.active = pool == null ? -1 : pool.getActiveCount();
+        final String reason = entry.judge(settings.alert(), settings.deep(), QueueSettings.RUNS);
+        if (reason != null) {
+            final QueueAlert alert = new QueueAlert(System.currentTimeMillis(), pool == null ? "queue" : "executor",
+                pool == null ? entry.type : entry.executorType, entry.site, reason, entry.depth, entry.capacity,
+                entry.utilisation(), entry.growthPerSecond, entry.enqueueRate, entry.dequeueRate);
+            raised.add(alert);
+            alerts.addLast(alert);
+            if (alerts.size() > QueueSnapshot.MAX_ALERTS) {
+                alerts.removeFirst();
+            }
+        }
+    }
+
+    private void notifyRaised() {
+        final List<QueueAlert> now;
+        synchronized (sampling) {
+            if (raised.isEmpty()) {
+                return;
+            }
+            now = new ArrayList<>(raised);
+            raised.clear();
+        }
+        for (final QueueAlert alert : now) {
+            for (final Listener listener : listeners) {
+                try {
+                    listener.backPressure(alert);
+                } catch (final RuntimeException e) {
+                    warnings.accept("queue listener failed: " + e);
+                }
+            }
+        }
+    }
+
+    /** @return what the probe knows now */
+    public QueueSnapshot snapshot() {
+        final QueueRegistry from = registry;
+        if (from == null) {
+            return new QueueSnapshot(false, settings.sampleNanos(), List.of(), List.of(), 0, 0, 0, 0);
+        }
+        synchronized (sampling) {
+            final List<QueueStats> rows = new ArrayList<>();
+            for (int slot = 0; slot < QueueBridge.SLOTS; slot++) {
+                final TrackedQueue e = from.at(slot);
+                if (e == null || e.samples == 0) {
+                    continue;
+                }
+                final boolean executor = e.executor != null;
+                rows.add(new QueueStats(executor ? "executor" : "queue", executor ? e.executorType : e.type, e.type, e.site,
+                    e.depth, e.atLeast, e.maxDepth, e.meanDepth, e.capacity, e.enqueued, e.dequeued, e.enqueueRate, e.dequeueRate,
+                    e.growthPerSecond, e.waitSeconds, e.windowSeconds, e.active, e.alerting == null ? "" : e.alerting,
+                    e.alerts, e.samples));
+            }
+            rows.sort(Comparator.comparingLong(QueueStats::depth).reversed()
+                .thenComparing(Comparator.comparingDouble((QueueStats q) -> Double.isNaN(q.growthPerSecond()) ? 0 : q.growthPerSecond()).reversed())
+                .thenComparing(QueueStats::type).thenComparing(QueueStats::site));
+            return new QueueSnapshot(sampler != null && !closed, settings.sampleNanos(), rows, new ArrayList<>(alerts),
+                from.jdkInternal.get(), from.unnamed.get(), from.full.get(), from.released.get());
+        }
+    }
+
+    /** Stops the sampler and takes the weaving out; never throws. */
+    @Override
+    public void close() {
+        closed = true;
+        final Thread running = sampler;
+        if (running != null) {
+            LockSupport.unpark(running);
+        }
+        try {
+            if (bridge != null) {
+                bridge.getField("sink").set(null, null);
+            }
+            if (weaver != null) {
+                inst.removeTransformer(weaver);
+                final List<Class<?>> woven = new ArrayList<>();
+                for (final Class<?> loaded : inst.getAllLoadedClasses()) {
+                    if (weaver.woven.contains(loaded.getName().replace('.', '/')) && inst.isModifiableClass(loaded)) {
+                        woven.add(loaded);
+                    }
+                }
+                if (!woven.isEmpty()) {
+                    inst.retransformClasses(woven.toArray(new Class<?>[0]));
+                }
+            }
+        } catch (final Throwable e) {
+            warnings.accept("queue probe: weaving not removed (" + e + ")");
+        }
+    }
+}

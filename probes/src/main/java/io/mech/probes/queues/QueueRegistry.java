@@ -1,0 +1,189 @@
+package io.mech.probes.queues;
+
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Consumer;
+
+/**
+ * The queues the probe tracks, weakly held, at most {@link QueueBridge#SLOTS}: each sits in the
+ * bridge slot its counters use, found from its identity hash as the woven code finds it. A queue
+ * is registered once however many of its constructors return (chaining hands it over twice, an
+ * application subclass more), only when an application frame created it, and only while the
+ * stack-walk rate limit allows; the rest are counted. Slots of collected queues are freed by
+ * {@link #release}, which the sampler calls when it finds a reference cleared.
+ *
+ * <p>Guarantees: {@link #accept} runs on the host's thread inside its constructor, never throws,
+ * and allocates only for a queue it registers (a stack walk, the entry and its ring).
+ */
+final class QueueRegistry implements Consumer<Object> {
+
+    /** Identity hashes of the last few queues left out, so their chained constructors walk no second stack. */
+    private static final int REJECTED = 16;
+
+    private final int[] owners;
+    private final long[] cells;
+    private final JdkFields fields;
+    private final long sampleNanos;
+    private final SiteFinder sites = new SiteFinder();
+    private final AtomicReferenceArray<TrackedQueue> entries = new AtomicReferenceArray<>(QueueBridge.SLOTS);
+    private final int[] rejected = new int[REJECTED];
+    private int rejectedNext;
+    final AtomicLong jdkInternal = new AtomicLong();
+    final AtomicLong unnamed = new AtomicLong();
+    final AtomicLong full = new AtomicLong();
+    final AtomicLong released = new AtomicLong();
+
+    QueueRegistry(final int[] owners, final long[] cells, final JdkFields fields, final long sampleNanos) {
+        this.owners = owners;
+        this.cells = cells;
+        this.fields = fields;
+        this.sampleNanos = sampleNanos;
+    }
+
+    /** @return the entry in a slot, or null */
+    TrackedQueue at(final int slot) {
+        return entries.get(slot);
+    }
+
+    /** @return dequeues counted in a slot since it was claimed */
+    long dequeues(final int slot) {
+        return sum(slot, 0);
+    }
+
+    /** @return offers counted in a slot since it was claimed */
+    long enqueues(final int slot) {
+        return sum(slot, QueueBridge.STRIPES * QueueBridge.LINE);
+    }
+
+    private long sum(final int slot, final int direction) {
+        long total = 0;
+        for (int stripe = 0; stripe < QueueBridge.STRIPES; stripe++) {
+            total += cells[QueueBridge.LINE + slot * QueueBridge.SLOT_LONGS + direction + stripe * QueueBridge.LINE];
+        }
+        return total;
+    }
+
+    @Override
+    public void accept(final Object created) {
+        try {
+            if (created instanceof ThreadPoolExecutor) {
+                executor((ThreadPoolExecutor) created);
+            } else {
+                queue(created, null);
+            }
+        } catch (final Throwable ignored) {
+            // never into the host's constructor; the queue goes untracked
+        }
+    }
+
+    private void executor(final ThreadPoolExecutor executor) throws Throwable {
+        final Object queue = executor.getQueue();
+        final int hash = System.identityHashCode(executor);
+        if (queue == null || wasRejected(hash)) {
+            return;
+        }
+        TrackedQueue entry = find(queue);
+        if (entry != null && entry.executor != null && entry.executor.get() == executor) {
+            return;
+        }
+        final String site = sites.find(executor);
+        if (!named(site, hash)) {
+            return;
+        }
+        if (entry == null) {
+            entry = queue(queue, site);
+        }
+        if (entry != null) {
+            entry.executorType = executor.getClass().getName();
+            entry.executor = new java.lang.ref.WeakReference<>(executor);
+        }
+    }
+
+    /** Registers a queue unless known; the site is given for an executor's queue. @return its entry, or null */
+    private TrackedQueue queue(final Object queue, final String givenSite) throws Throwable {
+        final TrackedQueue known = find(queue);
+        final int hash = System.identityHashCode(queue);
+        if (known != null || givenSite == null && wasRejected(hash)) {
+            return known;
+        }
+        final String site = givenSite != null ? givenSite : sites.find(queue);
+        if (!named(site, hash)) {
+            return null;
+        }
+        final Class<?> type = queue.getClass();
+        final Shape shape = Shape.of(type, QueueTypes.of(type));
+        Object holder = fields.holder(shape, queue);
+        long capacity = fields.capacity(shape, queue);
+        if (shape == Shape.PROGRESS) {
+            final ProgressIndices indices = ProgressIndices.of(queue);
+            holder = indices;
+            capacity = indices == null ? -1 : indices.capacity;
+        }
+        synchronized (this) {
+            final TrackedQueue again = find(queue);
+            if (again != null) {
+                return again;
+            }
+            for (int i = 0; i < QueueBridge.PROBES; i++) {
+                final int slot = (hash + i) & (QueueBridge.SLOTS - 1);
+                if (owners[slot] == 0 && entries.get(slot) == null) {
+                    final int from = QueueBridge.LINE + slot * QueueBridge.SLOT_LONGS;
+                    java.util.Arrays.fill(cells, from, from + QueueBridge.SLOT_LONGS, 0L);
+                    final TrackedQueue entry = new TrackedQueue(queue, type.getName(), site, shape, slot, capacity, holder, sampleNanos);
+                    entries.set(slot, entry);
+                    owners[slot] = hash;
+                    return entry;
+                }
+            }
+        }
+        full.incrementAndGet();
+        return null;
+    }
+
+    /** Counts a queue left out, and remembers it; @return whether the site names an application frame */
+    private boolean named(final String site, final int hash) {
+        if (site == null || site.equals(SiteFinder.LIMITED)) {
+            (site == null ? jdkInternal : unnamed).incrementAndGet();
+            synchronized (rejected) {
+                rejected[rejectedNext] = hash;
+                rejectedNext = (rejectedNext + 1) % REJECTED;
+            }
+            return false;
+        }
+        return true;
+    }
+
+    private boolean wasRejected(final int hash) {
+        synchronized (rejected) {
+            for (final int r : rejected) {
+                if (r == hash) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** @return the entry of a registered queue, or null */
+    private TrackedQueue find(final Object queue) {
+        final int hash = System.identityHashCode(queue);
+        for (int i = 0; i < QueueBridge.PROBES; i++) {
+            final int slot = (hash + i) & (QueueBridge.SLOTS - 1);
+            if (owners[slot] == hash) {
+                final TrackedQueue entry = entries.get(slot);
+                if (entry != null && entry.queue.get() == queue) {
+                    return entry;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Frees the slot of a collected queue. */
+    synchronized void release(final int slot) {
+        owners[slot] = 0;
+        entries.set(slot, null);
+        released.incrementAndGet();
+    }
+}

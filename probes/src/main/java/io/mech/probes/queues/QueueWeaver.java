@@ -1,0 +1,161 @@
+package io.mech.probes.queues;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.security.ProtectionDomain;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassVisitor;
+import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.MethodVisitor;
+import net.bytebuddy.jar.asm.Opcodes;
+
+/**
+ * Weaves calls to the bridge into queue classes, with ByteBuddy's bundled ASM and no other
+ * ByteBuddy machinery (which would take about a second to load, and queues created meanwhile
+ * would be missed). Three kinds of call, each inserted just before a return, without branches
+ * (so the class's stack map frames stay valid):
+ * <ul>
+ *   <li>every constructor of a JDK queue, ThreadPoolExecutor or application queue class hands
+ *       {@code this} to {@link QueueBridge#created};</li>
+ *   <li>each dequeue path of a JDK queue hands its result and {@code this} to
+ *       {@link QueueBridge#dequeued}: the private helper every removal goes through where there
+ *       is one (so no path counts twice), else the public poll and take methods;</li>
+ *   <li>{@code offer(Object)} and {@code poll()} declared by an application queue class count
+ *       through {@link QueueBridge#offered} and {@link QueueBridge#dequeued}.</li>
+ * </ul>
+ */
+final class QueueWeaver implements ClassFileTransformer {
+
+    /** The JDK classes whose constructors register, with the dequeue methods counted (name, or name and descriptor). */
+    static final Map<String, List<String>> JDK = Map.of(
+        "java/util/concurrent/ArrayBlockingQueue", List.of("dequeue()Ljava/lang/Object;"),
+        "java/util/concurrent/LinkedBlockingQueue", List.of("dequeue()Ljava/lang/Object;"),
+        "java/util/concurrent/LinkedBlockingDeque", List.of("unlinkFirst()Ljava/lang/Object;", "unlinkLast()Ljava/lang/Object;"),
+        "java/util/concurrent/PriorityBlockingQueue", List.of("dequeue()Ljava/lang/Object;"),
+        "java/util/concurrent/DelayQueue", List.of("poll", "take"),
+        "java/util/concurrent/ConcurrentLinkedQueue", List.of("poll"),
+        "java/util/concurrent/LinkedTransferQueue", List.of("poll", "take"),
+        "java/util/concurrent/ThreadPoolExecutor", List.of());
+
+    /** Counted, never registered itself: a scheduled executor's queue, registered with its executor. */
+    static final String DELAYED_WORK_QUEUE = "java/util/concurrent/ScheduledThreadPoolExecutor$DelayedWorkQueue";
+
+    private static final String OBJECT = "java/lang/Object";
+
+    private final String bridge;
+    private final List<String> include;
+    private final QueueTypes types;
+    final Set<String> woven = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    volatile Throwable failure;
+
+    /**
+     * @param bridge  the bridge's internal name
+     * @param include internal-name prefixes of application packages whose queue classes are woven
+     */
+    QueueWeaver(final String bridge, final List<String> include) {
+        this.bridge = bridge;
+        this.include = include;
+        this.types = new QueueTypes();
+    }
+
+    /** Whether an application class name falls in the included packages or JCTools'. */
+    boolean applicationCandidate(final String internalName) {
+        if (internalName.startsWith("org/jctools/queues/")) {
+            return true;
+        }
+        for (final String prefix : include) {
+            if (internalName.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public byte[] transform(final Module module, final ClassLoader loader, final String className,
+                            final Class<?> redefined, final ProtectionDomain domain, final byte[] classFile) {
+        if (className == null) {
+            return null;
+        }
+        try {
+            if (loader == null) {
+                if (JDK.containsKey(className)) {
+                    return weave(classFile, className, true, JDK.get(className), false);
+                }
+                if (className.equals(DELAYED_WORK_QUEUE)) {
+                    return weave(classFile, className, false, List.of("finishPoll"), false);
+                }
+                return null;
+            }
+            if (!applicationCandidate(className)) {
+                return null;
+            }
+            final QueueTypes.Kind kind = redefined != null ? QueueTypes.of(redefined) : types.of(loader, classFile);
+            if (kind == QueueTypes.Kind.NONE) {
+                return null;
+            }
+            final boolean counted = kind == QueueTypes.Kind.QUEUE;
+            return weave(classFile, className, true,
+                counted ? List.of("poll()Ljava/lang/Object;") : List.of(), counted);
+        } catch (final Throwable e) {
+            failure = e;
+            return null;
+        }
+    }
+
+    private byte[] weave(final byte[] classFile, final String className, final boolean constructors,
+                         final List<String> dequeues, final boolean offers) {
+        final ClassReader reader = new ClassReader(classFile);
+        final ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+        reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
+            @Override
+            public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
+                                             final String signature, final String[] exceptions) {
+                final MethodVisitor visitor = super.visitMethod(access, name, descriptor, signature, exceptions);
+                if ((access & (Opcodes.ACC_STATIC | Opcodes.ACC_ABSTRACT | Opcodes.ACC_BRIDGE | Opcodes.ACC_SYNTHETIC)) != 0) {
+                    return visitor;
+                }
+                if (constructors && name.equals("<init>")) {
+                    return new BeforeReturn(visitor, Opcodes.RETURN, "created", "(L" + OBJECT + ";)V");
+                }
+                if (dequeues.contains(name) || dequeues.contains(name + descriptor)) {
+                    return new BeforeReturn(visitor, Opcodes.ARETURN, "dequeued", "(L" + OBJECT + ";L" + OBJECT + ";)V");
+                }
+                if (offers && name.equals("offer") && descriptor.equals("(L" + OBJECT + ";)Z")) {
+                    return new BeforeReturn(visitor, Opcodes.IRETURN, "offered", "(ZL" + OBJECT + ";)V");
+                }
+                return visitor;
+            }
+        }, 0);
+        woven.add(className);
+        return writer.toByteArray();
+    }
+
+    /** Inserts a bridge call before each return of one opcode: the result (if any) and {@code this}. */
+    private final class BeforeReturn extends MethodVisitor {
+        private final int returnOpcode;
+        private final String method;
+        private final String descriptor;
+
+        BeforeReturn(final MethodVisitor visitor, final int returnOpcode, final String method, final String descriptor) {
+            super(Opcodes.ASM9, visitor);
+            this.returnOpcode = returnOpcode;
+            this.method = method;
+            this.descriptor = descriptor;
+        }
+
+        @Override
+        public void visitInsn(final int opcode) {
+            if (opcode == returnOpcode) {
+                if (opcode != Opcodes.RETURN) {
+                    super.visitInsn(Opcodes.DUP);
+                }
+                super.visitVarInsn(Opcodes.ALOAD, 0);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, bridge, method, descriptor, false);
+            }
+            super.visitInsn(opcode);
+        }
+    }
+}

@@ -1,0 +1,333 @@
+package io.mech.probes.queues;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.DelayQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedTransferQueue;
+import java.util.concurrent.PriorityBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import net.bytebuddy.agent.ByteBuddyAgent;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import workloads.QueueWorkloads;
+
+/**
+ * The probe in this JVM, installed through ByteBuddy's agent, against queues that application
+ * code (package {@code workloads}) creates. The sampler's own period is a minute, so the tests
+ * drive every sample themselves with {@link QueueProbe#sampleNow}.
+ */
+class QueueProbeTest {
+
+    private static final List<String> WARNINGS = new CopyOnWriteArrayList<>();
+    private static final List<QueueAlert> ALERTS = new CopyOnWriteArrayList<>();
+    private static QueueProbe probe;
+
+    @BeforeAll
+    static void start() throws InterruptedException {
+        probe = QueueProbe.start(ByteBuddyAgent.install(),
+            new QueueSettings(List.of("workloads"), QueueSettings.MAX_SAMPLE_NANOS, 0.7, 10_000), false, WARNINGS::add);
+        assertNotNull(probe, () -> "probe did not start: " + WARNINGS);
+        assertTrue(probe.awaitInstalled(Duration.ofSeconds(30)), () -> "not installed: " + WARNINGS);
+        probe.addListener(ALERTS::add);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (probe != null) {
+            probe.close();
+        }
+        assertEquals(List.of(), WARNINGS);
+    }
+
+    /** Drops the queues earlier tests made, so each test's sites are its own. */
+    @BeforeEach
+    void collectEarlierQueues() {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        probe.sampleNow();
+    }
+
+    private static List<QueueStats> at(final String method) {
+        return probe.snapshot().queues().stream()
+            .filter(q -> q.site().startsWith("workloads.QueueWorkloads." + method + ":")).toList();
+    }
+
+    private static QueueStats only(final String method) {
+        final List<QueueStats> found = at(method);
+        assertEquals(1, found.size(), () -> method + ": " + probe.snapshot().render(50));
+        return found.get(0);
+    }
+
+    @Test
+    void readsDepthCapacityAndDequeuesOfEveryJdkQueue() throws Exception {
+        final ArrayBlockingQueue<Integer> abq = QueueWorkloads.arrayBlocking(100);
+        final LinkedBlockingQueue<Integer> lbq = QueueWorkloads.linkedBlocking(50);
+        final LinkedBlockingDeque<Integer> lbd = QueueWorkloads.linkedDeque(40);
+        final PriorityBlockingQueue<Integer> pbq = QueueWorkloads.priority();
+        final DelayQueue<QueueWorkloads.Delay> dq = QueueWorkloads.delay();
+        final ConcurrentLinkedQueue<Integer> clq = QueueWorkloads.concurrentLinked();
+        final LinkedTransferQueue<Integer> ltq = QueueWorkloads.transfer();
+        for (int i = 0; i < 30; i++) {
+            abq.add(i);
+            lbq.add(i);
+            lbd.add(i);
+            pbq.add(i);
+            dq.add(new QueueWorkloads.Delay());
+            clq.add(i);
+            ltq.add(i);
+        }
+        for (int i = 0; i < 10; i++) {
+            abq.poll();
+            lbq.take();
+            lbd.pollLast();
+            pbq.poll();
+            dq.poll();
+            clq.poll();
+            ltq.poll(1, TimeUnit.SECONDS);
+        }
+        probe.sampleNow();
+        check("arrayBlocking", "java.util.concurrent.ArrayBlockingQueue", 100);
+        check("linkedBlocking", "java.util.concurrent.LinkedBlockingQueue", 50);
+        check("linkedDeque", "java.util.concurrent.LinkedBlockingDeque", 40);
+        check("priority", "java.util.concurrent.PriorityBlockingQueue", -1);
+        check("delay", "java.util.concurrent.DelayQueue", -1);
+        check("concurrentLinked", "java.util.concurrent.ConcurrentLinkedQueue", -1);
+        check("transfer", "java.util.concurrent.LinkedTransferQueue", -1);
+    }
+
+    private static void check(final String method, final String type, final long capacity) {
+        final QueueStats q = only(method);
+        assertEquals(type, q.type(), method);
+        assertEquals("queue", q.kind(), method);
+        assertEquals(20, q.depth(), method);
+        assertFalse(q.atLeast(), method);
+        assertEquals(capacity, q.capacity(), method);
+        assertEquals(10, q.dequeued(), method);
+        assertEquals(30, q.enqueued(), method);
+        if (capacity > 0) {
+            assertEquals(capacity - 20, q.remaining(), method);
+            assertEquals(20.0 / capacity, q.utilisation(), 1e-9, method);
+        }
+    }
+
+    @Test
+    void chainedConstructorsRegisterOneQueue() {
+        final LinkedBlockingQueue<Integer> chained = QueueWorkloads.linkedBlocking();
+        chained.add(1);
+        probe.sampleNow();
+        assertEquals(1, only("linkedBlocking").depth());
+        assertEquals(-1, only("linkedBlocking").capacity(), "Integer.MAX_VALUE is no bound");
+    }
+
+    @Test
+    void queuesWithNoApplicationFrameAreLeftOut() throws InterruptedException {
+        final long before = probe.snapshot().jdkInternal();
+        final Thread mechOnly = new Thread(() -> new ArrayBlockingQueue<Integer>(1).add(1));
+        mechOnly.start();
+        mechOnly.join();
+        probe.sampleNow();
+        assertEquals(before + 1, probe.snapshot().jdkInternal(), "only io.mech and JDK frames: not the application's");
+    }
+
+    @Test
+    void countsOffersAndPollsOfAnIncludedQueueClass() {
+        final QueueWorkloads.Counted<Integer> counted = QueueWorkloads.counted();
+        for (int i = 0; i < 25; i++) {
+            counted.add(i);
+        }
+        for (int i = 0; i < 5; i++) {
+            counted.poll();
+        }
+        probe.sampleNow();
+        final QueueStats q = only("counted");
+        assertEquals(20, q.depth());
+        assertEquals(25, q.enqueued());
+        assertEquals(5, q.dequeued());
+        assertEquals(counted.size(), q.depth());
+        while (counted.poll() != null) {
+            Thread.onSpinWait();
+        }
+        counted.poll();
+        probe.sampleNow();
+        assertEquals(0, only("counted").depth());
+        assertEquals(25, only("counted").dequeued(), "a poll of nothing is no dequeue");
+    }
+
+    @Test
+    void executorQueuedTasksAreItsQueueSizeAndActiveItsRunningTasks() throws Exception {
+        final ExecutorService pool = QueueWorkloads.fixedPool(2);
+        final CountDownLatch release = new CountDownLatch(1);
+        final CountDownLatch started = new CountDownLatch(2);
+        try {
+            for (int i = 0; i < 12; i++) {
+                pool.execute(() -> {
+                    started.countDown();
+                    try {
+                        release.await();
+                    } catch (final InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+            }
+            assertTrue(started.await(10, TimeUnit.SECONDS));
+            probe.sampleNow();
+            final QueueStats q = only("fixedPool");
+            assertEquals("executor", q.kind());
+            assertEquals("java.util.concurrent.ThreadPoolExecutor", q.type());
+            assertEquals("java.util.concurrent.LinkedBlockingQueue", q.queueType());
+            assertEquals(((ThreadPoolExecutor) pool).getQueue().size(), q.depth());
+            assertEquals(10, q.depth());
+            assertEquals(2, q.active(), () -> q + " getActiveCount " + ((ThreadPoolExecutor) pool).getActiveCount());
+        } finally {
+            release.countDown();
+            pool.shutdown();
+            assertTrue(pool.awaitTermination(10, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void anUnreferencedQueueLeavesTheRegistryAfterGc() {
+        ConcurrentLinkedQueue<Integer> dropped = QueueWorkloads.concurrentLinked();
+        dropped.add(1);
+        probe.sampleNow();
+        assertEquals(1, at("concurrentLinked").size());
+        final long released = probe.snapshot().released();
+        dropped = null;
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        probe.sampleNow();
+        assertEquals(0, at("concurrentLinked").size(), () -> probe.snapshot().render(50).toString());
+        assertTrue(probe.snapshot().released() > released);
+    }
+
+    @Test
+    void aFullBoundedQueueAlertsOnceWithItsSiteAfterThreeSamples() {
+        final ArrayBlockingQueue<Integer> full = QueueWorkloads.arrayBlocking(10);
+        for (int i = 0; i < 8; i++) {
+            full.add(i);
+        }
+        ALERTS.clear();
+        probe.sampleNow();
+        probe.sampleNow();
+        assertTrue(ALERTS.isEmpty(), "two samples are not yet an episode");
+        probe.sampleNow();
+        probe.sampleNow();
+        final List<QueueAlert> mine = ALERTS.stream().filter(a -> a.site().startsWith("workloads.QueueWorkloads.arrayBlocking:")).toList();
+        assertEquals(1, mine.size(), ALERTS.toString());
+        assertEquals("full", mine.get(0).reason());
+        assertEquals(8, mine.get(0).depth());
+        assertEquals("full", only("arrayBlocking").alerting());
+        full.clear();
+        probe.sampleNow();
+        assertEquals("", only("arrayBlocking").alerting(), "re-armed below the alert level");
+    }
+
+    @Test
+    void anUnboundedQueueThatKeepsGrowingAlerts() {
+        final ConcurrentLinkedQueue<Integer> growing = QueueWorkloads.concurrentLinked();
+        ALERTS.clear();
+        for (int sample = 0; sample < 7; sample++) {
+            for (int i = 0; i < 50; i++) {
+                growing.add(i);
+            }
+            probe.sampleNow();
+        }
+        assertTrue(ALERTS.stream().anyMatch(a -> a.reason().equals("growing") && a.depth() >= 250), ALERTS.toString());
+    }
+
+    @Test
+    void aDeepLinkedQueueReadsAsAtLeastTheWalkBound() {
+        final ConcurrentLinkedQueue<Integer> deep = QueueWorkloads.concurrentLinked();
+        for (int i = 0; i < JdkFields.WALK_BOUND + 500; i++) {
+            deep.add(i);
+        }
+        probe.sampleNow();
+        final QueueStats q = only("concurrentLinked");
+        assertEquals(JdkFields.WALK_BOUND, q.depth());
+        assertTrue(q.atLeast());
+        assertTrue(probe.snapshot().render(50).stream().anyMatch(line -> line.contains("depth >=" + JdkFields.WALK_BOUND)));
+    }
+
+    /** If the sampler took a queue's lock it would block here, held by this thread: it must read on. */
+    @Test
+    void samplingTakesNoQueueLock() throws Throwable {
+        final ArrayBlockingQueue<Integer> abq = QueueWorkloads.arrayBlocking(10);
+        final LinkedBlockingDeque<Integer> lbd = QueueWorkloads.linkedDeque(10);
+        final PriorityBlockingQueue<Integer> pbq = QueueWorkloads.priority();
+        final LinkedBlockingQueue<Integer> lbq = QueueWorkloads.linkedBlocking(10);
+        abq.add(1);
+        lbd.add(1);
+        pbq.add(1);
+        lbq.add(1);
+        final List<ReentrantLock> locks = List.of(lock(ArrayBlockingQueue.class, "lock", abq), lock(LinkedBlockingDeque.class, "lock", lbd),
+            lock(PriorityBlockingQueue.class, "lock", pbq), lock(LinkedBlockingQueue.class, "putLock", lbq),
+            lock(LinkedBlockingQueue.class, "takeLock", lbq));
+        locks.forEach(ReentrantLock::lock);
+        try {
+            final Thread sampler = new Thread(probe::sampleNow, "test-sampler");
+            sampler.start();
+            sampler.join(10_000);
+            assertFalse(sampler.isAlive(), "the sample blocked on a queue lock this thread holds");
+            for (final ReentrantLock lock : locks) {
+                assertEquals(0, lock.getQueueLength(), "no thread queued for " + lock);
+            }
+        } finally {
+            locks.forEach(ReentrantLock::unlock);
+        }
+        assertEquals(1, only("arrayBlocking").depth());
+        assertEquals(1, only("linkedDeque").depth());
+        assertEquals(1, only("priority").depth());
+        assertEquals(1, only("linkedBlocking").depth());
+    }
+
+    private static ReentrantLock lock(final Class<?> owner, final String field, final Object queue) throws Throwable {
+        return (ReentrantLock) MethodHandles.privateLookupIn(owner, MethodHandles.lookup())
+            .findGetter(owner, field, ReentrantLock.class).invoke(queue);
+    }
+
+    @Test
+    void steadySamplingAllocatesNothing() {
+        final ArrayBlockingQueue<Integer> abq = QueueWorkloads.arrayBlocking(10);
+        final ConcurrentLinkedQueue<Integer> clq = QueueWorkloads.concurrentLinked();
+        final QueueWorkloads.Counted<Integer> counted = QueueWorkloads.counted();
+        final LinkedBlockingQueue<Integer> lbq = QueueWorkloads.linkedBlocking(10);
+        final DelayQueue<QueueWorkloads.Delay> dq = QueueWorkloads.delay();
+        abq.add(1);
+        clq.add(1);
+        counted.add(1);
+        lbq.add(1);
+        dq.add(new QueueWorkloads.Delay());
+        final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        final long self = Thread.currentThread().getId();
+        for (int i = 0; i < 20_000; i++) {
+            probe.sampleNow();
+        }
+        final long before = threads.getThreadAllocatedBytes(self);
+        for (int i = 0; i < 10_000; i++) {
+            probe.sampleNow();
+        }
+        final long allocated = threads.getThreadAllocatedBytes(self) - before;
+        assertTrue(allocated < 1_000, "10,000 samples allocated " + allocated + " bytes");
+        assertEquals(1, only("delay").depth());
+    }
+}

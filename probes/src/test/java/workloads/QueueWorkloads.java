@@ -1,0 +1,107 @@
+package workloads;
+
+import java.util.AbstractQueue;
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.DelayQueue;
+import java.util.concurrent.Delayed;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.LinkedTransferQueue;
+import java.util.concurrent.PriorityBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/** Queues made by application code (outside io.mech), so the probe names a site for each. */
+public final class QueueWorkloads {
+
+    private QueueWorkloads() {
+    }
+
+    public static ArrayBlockingQueue<Integer> arrayBlocking(final int capacity) {
+        return new ArrayBlockingQueue<>(capacity);
+    }
+
+    /** The no-argument constructor chains to this(Integer.MAX_VALUE): two constructor exits. */
+    public static LinkedBlockingQueue<Integer> linkedBlocking() {
+        return new LinkedBlockingQueue<>();
+    }
+
+    public static LinkedBlockingQueue<Integer> linkedBlocking(final int capacity) {
+        return new LinkedBlockingQueue<>(capacity);
+    }
+
+    public static LinkedBlockingDeque<Integer> linkedDeque(final int capacity) {
+        return new LinkedBlockingDeque<>(capacity);
+    }
+
+    public static PriorityBlockingQueue<Integer> priority() {
+        return new PriorityBlockingQueue<>();
+    }
+
+    public static DelayQueue<Delay> delay() {
+        return new DelayQueue<>();
+    }
+
+    public static ConcurrentLinkedQueue<Integer> concurrentLinked() {
+        return new ConcurrentLinkedQueue<>();
+    }
+
+    public static LinkedTransferQueue<Integer> transfer() {
+        return new LinkedTransferQueue<>();
+    }
+
+    public static ExecutorService fixedPool(final int threads) {
+        return Executors.newFixedThreadPool(threads);
+    }
+
+    public static Counted<Integer> counted() {
+        return new Counted<>();
+    }
+
+    /** An element of a DelayQueue, due at once. */
+    public static final class Delay implements Delayed {
+        @Override
+        public long getDelay(final TimeUnit unit) {
+            return 0;
+        }
+
+        @Override
+        public int compareTo(final Delayed other) {
+            return 0;
+        }
+    }
+
+    /** An application queue class: the probe counts its offers and polls. */
+    public static final class Counted<E> extends AbstractQueue<E> {
+        private final ArrayDeque<E> items = new ArrayDeque<>();
+
+        @Override
+        public synchronized boolean offer(final E e) {
+            return items.offer(e);
+        }
+
+        @Override
+        public synchronized E poll() {
+            return items.poll();
+        }
+
+        @Override
+        public synchronized E peek() {
+            return items.peek();
+        }
+
+        @Override
+        public Iterator<E> iterator() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public synchronized int size() {
+            return items.size();
+        }
+    }
+}
