@@ -55,7 +55,7 @@ class FalseSharingProbeTest {
         threads.forEach(Thread::start);
         final List<String> warnings = new ArrayList<>();
         final FalseSharingProbe probe = FalseSharingProbe.start(INST,
-            new FalseSharingSettings(List.of("fixture.sharing"), 200_000_000L, 1_000_000_000L), warnings::add);
+            new FalseSharingSettings(List.of("fixture.sharing"), 200_000_000L, 2_000_000_000L), warnings::add);
         try {
             final long deadline = System.nanoTime() + 20_000_000_000L;
             while (probe.snapshot().state() != FalseSharingSnapshot.State.DONE && System.nanoTime() < deadline) {
