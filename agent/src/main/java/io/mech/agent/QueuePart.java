@@ -66,32 +66,41 @@ final class QueuePart implements Part {
         final QueueSnapshot now = probe.snapshot();
         final List<Map<String, Object>> rows = new ArrayList<>();
         for (final QueueStats q : now.queues()) {
-            final Map<String, Object> row = new LinkedHashMap<>();
-            row.put("kind", q.kind());
-            row.put("type", q.type());
-            row.put("queue_type", q.queueType());
-            row.put("site", q.site());
-            row.put("depth", q.depth());
-            row.put("at_least", q.atLeast());
-            row.put("max_depth", q.maxDepth());
-            putNumber(row, "mean_depth", q.meanDepth());
-            row.put("capacity", q.capacity());
-            row.put("remaining", q.remaining());
-            putNumber(row, "utilization", q.utilisation());
-            row.put("enqueued", q.enqueued());
-            row.put("dequeued", q.dequeued());
-            putNumber(row, "enqueue_rate", q.enqueueRate());
-            putNumber(row, "dequeue_rate", q.dequeueRate());
-            putNumber(row, "growth_per_s", q.growthPerSecond());
-            putNumber(row, "wait_ms", q.waitSeconds() * 1e3);
-            row.put("window_s", q.windowSeconds());
-            row.put("active", q.active());
-            row.put("alerting", q.alerting());
-            row.put("alerts", q.alerts());
-            row.put("samples", q.samples());
-            rows.add(row);
+            rows.add(row(q, false));
+        }
+        for (final QueueStats q : now.collected()) {
+            rows.add(row(q, true));
         }
         return new Section("queues", now.render(ROWS), rows);
+    }
+
+    /** A queue's figures for tools; a collected queue's are its last sample's. */
+    private static Map<String, Object> row(final QueueStats q, final boolean collected) {
+        final Map<String, Object> row = new LinkedHashMap<>();
+        row.put("kind", q.kind());
+        row.put("type", q.type());
+        row.put("queue_type", q.queueType());
+        row.put("site", q.site());
+        row.put("depth", q.depth());
+        row.put("at_least", q.atLeast());
+        row.put("max_depth", q.maxDepth());
+        putNumber(row, "mean_depth", q.meanDepth());
+        row.put("capacity", q.capacity());
+        row.put("remaining", q.remaining());
+        putNumber(row, "utilization", q.utilisation());
+        row.put("enqueued", q.enqueued());
+        row.put("dequeued", q.dequeued());
+        putNumber(row, "enqueue_rate", q.enqueueRate());
+        putNumber(row, "dequeue_rate", q.dequeueRate());
+        putNumber(row, "growth_per_s", q.growthPerSecond());
+        putNumber(row, "wait_ms", q.waitSeconds() * 1e3);
+        row.put("window_s", q.windowSeconds());
+        row.put("active", q.active());
+        row.put("alerting", q.alerting());
+        row.put("alerts", q.alerts());
+        row.put("samples", q.samples());
+        row.put("collected", collected);
+        return row;
     }
 
     /** JSON has no NaN: an unknown figure is left out of the row. */

@@ -32,7 +32,7 @@ class QueueFamiliesTest {
     void sumsQueuesOfOneSiteAndNamesExecutorsAsMicrometerDoes() {
         final QueueSnapshot snapshot = new QueueSnapshot(true, 1_000_000_000L, List.of(
             queue("app.A.<init>:3", 10, 100, 0.1, 100), queue("app.A.<init>:3", 30, 100, 0.3, 100), executor(7, 2)),
-            List.of(), 0, 0, 0, 0);
+            List.of(), List.of(), 0, 0, 0, 0);
         final List<MetricSnapshot> families = new QueueFamilies(() -> snapshot).collect();
         final GaugeSnapshot depth = (GaugeSnapshot) family(families, "mech_queue_depth");
         assertEquals(1, depth.getDataPoints().size());

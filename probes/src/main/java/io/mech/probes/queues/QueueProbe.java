@@ -47,6 +47,8 @@ public final class QueueProbe implements AutoCloseable {
     private final CountDownLatch installed = new CountDownLatch(1);
     private final Object sampling = new Object();
     private final ArrayDeque<QueueAlert> alerts = new ArrayDeque<>();
+    /** The last figures of queues collected meanwhile, oldest first; guarded by {@code sampling}. */
+    private final ArrayDeque<QueueStats> collected = new ArrayDeque<>();
     private final List<QueueAlert> raised = new ArrayList<>();
     private volatile boolean closed;
     private Instrumentation inst;
@@ -199,6 +201,7 @@ public final class QueueProbe implements AutoCloseable {
     private void sample(final QueueRegistry from, final TrackedQueue entry, final long now) {
         final Object queue = entry.queue.get();
         if (queue == null) {
+            retire(entry);
             from.release(entry.slot);
             return;
         }
@@ -263,27 +266,46 @@ public final class QueueProbe implements AutoCloseable {
     public QueueSnapshot snapshot() {
         final QueueRegistry from = registry;
         if (from == null) {
-            return new QueueSnapshot(false, settings.sampleNanos(), List.of(), List.of(), 0, 0, 0, 0);
+            return new QueueSnapshot(false, settings.sampleNanos(), List.of(), List.of(), List.of(), 0, 0, 0, 0);
         }
         synchronized (sampling) {
             final List<QueueStats> rows = new ArrayList<>();
             for (int slot = 0; slot < QueueBridge.SLOTS; slot++) {
                 final TrackedQueue e = from.at(slot);
-                if (e == null || e.samples == 0) {
-                    continue;
+                if (e != null && e.samples > 0) {
+                    rows.add(stats(e));
                 }
-                final boolean executor = e.executor != null;
-                rows.add(new QueueStats(executor ? "executor" : "queue", executor ? e.executorType : e.type, e.type, e.site,
-                    e.depth, e.atLeast, e.maxDepth, e.meanDepth, e.capacity, e.enqueued, e.dequeued, e.enqueueRate, e.dequeueRate,
-                    e.growthPerSecond, e.waitSeconds, e.windowSeconds, e.active, e.alerting == null ? "" : e.alerting,
-                    e.alerts, e.samples));
             }
             rows.sort(Comparator.comparingLong(QueueStats::depth).reversed()
                 .thenComparing(Comparator.comparingDouble((QueueStats q) -> Double.isNaN(q.growthPerSecond()) ? 0 : q.growthPerSecond()).reversed())
                 .thenComparing(QueueStats::type).thenComparing(QueueStats::site));
-            return new QueueSnapshot(sampler != null && !closed, settings.sampleNanos(), rows, new ArrayList<>(alerts),
-                from.jdkInternal.get(), from.unnamed.get(), from.full.get(), from.released.get());
+            return new QueueSnapshot(sampler != null && !closed, settings.sampleNanos(), rows, new ArrayList<>(collected),
+                new ArrayList<>(alerts), from.jdkInternal.get(), from.unnamed.get(), from.full.get(), from.released.get());
         }
+    }
+
+    private static QueueStats stats(final TrackedQueue e) {
+        final boolean executor = e.executor != null;
+        return new QueueStats(executor ? "executor" : "queue", executor ? e.executorType : e.type, e.type, e.site,
+            e.depth, e.atLeast, e.maxDepth, e.meanDepth, e.capacity, e.enqueued, e.dequeued, e.enqueueRate, e.dequeueRate,
+            e.growthPerSecond, e.waitSeconds, e.windowSeconds, e.active, e.alerting == null ? "" : e.alerting,
+            e.alerts, e.samples);
+    }
+
+    /**
+     * Keeps a collected queue's last figures for the report: a queue that filled while a task ran
+     * and went when it ended is what the report must still show at exit. When the list is full,
+     * a queue that never alerted makes room first, else the oldest.
+     */
+    private void retire(final TrackedQueue entry) {
+        if (entry.samples == 0) {
+            return;
+        }
+        if (collected.size() == QueueSnapshot.MAX_COLLECTED) {
+            final QueueStats quiet = collected.stream().filter(q -> q.alerts() == 0).findFirst().orElse(collected.getFirst());
+            collected.remove(quiet);
+        }
+        collected.addLast(stats(entry));
     }
 
     /** Stops the sampler and takes the weaving out; never throws. */

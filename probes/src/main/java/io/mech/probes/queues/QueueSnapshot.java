@@ -11,21 +11,26 @@ import java.util.Locale;
  * @param installed     whether the weaving is in place (false before, or when it failed)
  * @param sampleNanos   the sample period
  * @param queues        the registered queues and executors, deepest first, then fastest-growing
+ * @param collected     the last figures of queues garbage collected since, oldest first (at most {@link #MAX_COLLECTED})
  * @param alerts        the latest back-pressure episodes, oldest first (at most {@link #MAX_ALERTS})
  * @param jdkInternal   queues created with no application frame on the stack: the JDK's own, left out
  * @param unnamed       queues created while the stack-walk rate limit was spent: left out
  * @param registryFull  queues left out because the registry was full
  * @param released      queues dropped from the registry after they were garbage collected
  */
-public record QueueSnapshot(boolean installed, long sampleNanos, List<QueueStats> queues, List<QueueAlert> alerts,
+public record QueueSnapshot(boolean installed, long sampleNanos, List<QueueStats> queues, List<QueueStats> collected,
+                            List<QueueAlert> alerts,
                             long jdkInternal, long unnamed, long registryFull, long released) {
 
     /** Alerts a snapshot keeps. */
     public static final int MAX_ALERTS = 64;
+    /** Collected queues a snapshot keeps. */
+    public static final int MAX_COLLECTED = 32;
 
     /** Copies. */
     public QueueSnapshot {
         queues = List.copyOf(queues);
+        collected = List.copyOf(collected);
         alerts = List.copyOf(alerts);
     }
 
@@ -43,6 +48,9 @@ public record QueueSnapshot(boolean installed, long sampleNanos, List<QueueStats
             queues.size(), seconds(sampleNanos / 1e9), jdkInternal, unnamed, registryFull, released));
         for (int i = 0; i < Math.min(rows, queues.size()); i++) {
             lines.add("  " + line(queues.get(i)));
+        }
+        for (int i = Math.max(0, collected.size() - rows); i < collected.size(); i++) {
+            lines.add("  collected: " + line(collected.get(i)));
         }
         for (final QueueAlert alert : alerts) {
             lines.add("  " + alert.describe());

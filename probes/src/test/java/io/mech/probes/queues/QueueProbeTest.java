@@ -218,6 +218,8 @@ class QueueProbeTest {
         probe.sampleNow();
         assertEquals(0, at("concurrentLinked").size(), () -> probe.snapshot().render(50).toString());
         assertTrue(probe.snapshot().released() > released);
+        assertTrue(probe.snapshot().collected().stream().anyMatch(q -> q.site().contains("concurrentLinked") && q.maxDepth() == 1),
+            () -> "its last figures stay for the report: " + probe.snapshot().render(50));
     }
 
     @Test
