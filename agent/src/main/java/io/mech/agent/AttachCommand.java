@@ -49,8 +49,10 @@ final class AttachCommand {
      * Checks what can be told without attaching. Attaching starts with a SIGQUIT to the target,
      * which terminates a process that is not a JVM and only prints a thread dump in a JVM that
      * refuses attach, so both are ruled out first.
+     *
+     * @return what rules the pid out, or null
      */
-    private static String checkProcess(final long pid) {
+    static String checkProcess(final long pid) {
         final Optional<ProcessHandle> process = ProcessHandle.of(pid);
         if (process.isEmpty() || !process.get().isAlive()) {
             return "no process with pid " + pid;

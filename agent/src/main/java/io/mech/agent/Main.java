@@ -28,6 +28,8 @@ public final class Main {
         switch (args[0]) {
             case "attach":
                 return AttachCommand.run(rest);
+            case "profile":
+                return ProfileCommand.run(rest);
             case "replay":
                 return ReplayCommand.run(rest, System.out, System.err);
             case "options":
@@ -48,6 +50,8 @@ public final class Main {
     private static String usage() {
         return "usage: java -jar mech.jar <command>\n"
             + "  attach <pid> [key=value,...]   load mech into a running JVM of the same user\n"
+            + "  profile <pid> [--seconds N] [--event wall|cpu|lock|alloc] [--dir D] [--extract-path P]\n"
+            + "                                 an async-profiler flame graph of a running JVM\n"
             + "  replay [options] <log>...      replay hiccup logs: percentiles, merge, charts, OpenMetrics\n"
             + "  options                        list every option with its default\n"
             + "As an agent: java -javaagent:mech.jar[=key=value,...] -jar app.jar\n";

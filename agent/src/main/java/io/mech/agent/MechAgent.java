@@ -25,9 +25,11 @@ public final class MechAgent {
     }
 
     /**
-     * Called by the JVM when mech is attached to a running process.
+     * Called by the JVM when mech is attached to a running process, by {@code mech attach} or,
+     * for one capture, by {@code mech profile}.
      *
-     * @param args            the options, {@code key=value} pairs separated by commas
+     * @param args            the options, {@code key=value} pairs separated by commas, or a
+     *                        capture request from {@code mech profile}
      * @param instrumentation the JVM's instrumentation
      */
     public static void agentmain(final String args, final Instrumentation instrumentation) {
@@ -36,6 +38,11 @@ public final class MechAgent {
 
     private static void load(final String args, final boolean attached, final Instrumentation instrumentation) {
         try {
+            if (attached && args != null && args.startsWith(OnDemandProfile.PREFIX)) {
+                // a capture for `mech profile`, not a start of mech: it may come while mech runs
+                OnDemandProfile.run(args);
+                return;
+            }
             if (!LOADED.compareAndSet(false, true)) {
                 Console.warn("already running in this JVM; the second load is ignored");
                 return;

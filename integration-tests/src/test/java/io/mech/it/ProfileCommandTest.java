@@ -1,0 +1,88 @@
+package io.mech.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code java -jar mech.jar profile <pid>}: an async-profiler flame graph of a running JVM that
+ * names the method its threads contend in; a library that cannot load is one line, and the
+ * target runs on.
+ */
+class ProfileCommandTest {
+
+    /** The method the contended-lock kernel's threads block in. */
+    private static final String CONTENDED_METHOD = "SynchronizedCounter.increment";
+
+    @TempDir
+    Path dir;
+
+    private Forked contendedKernel(final Path jdk) throws Exception {
+        final Forked kernel = Forked.start(dir, List.of(Jdks.java(jdk), "-jar", Paths.examplesJar().toString(),
+            "locks", "synchronized-contended", "--seconds", "6"));
+        Thread.sleep(1500);
+        return kernel;
+    }
+
+    private static List<String> profile(final Path jdk, final long pid, final String... options) {
+        final List<String> command = new ArrayList<>(List.of(Jdks.java(jdk), "-jar", Paths.mechJar().toString(),
+            "profile", Long.toString(pid)));
+        command.addAll(List.of(options));
+        return command;
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.mech.it.Jdks#all")
+    void aFlameGraphOfARunningJvmShowsItsContendedMethod(final Path jdk) throws Exception {
+        final Forked kernel = contendedKernel(jdk);
+        final Path out = dir.resolve("captures");
+        final Forked.Result result = Forked.run(dir, profile(jdk, kernel.pid(), "--seconds", "2", "--dir", out.toString()), 60);
+        assertEquals(0, result.exit(), result.err());
+        final List<Path> graphs;
+        try (Stream<Path> files = Files.list(out)) {
+            graphs = files.filter(file -> file.toString().endsWith(".html")).toList();
+        }
+        assertEquals(1, graphs.size(), "one flame graph: " + graphs);
+        final Path graph = graphs.get(0);
+        assertTrue(graph.getFileName().toString().contains("." + kernel.pid() + "."), "named after the target: " + graph);
+        assertTrue(result.out().contains(graph.toString()), "the command says where it went: " + result.out());
+        assertTrue(Files.readString(graph).contains(CONTENDED_METHOD), "the flame graph holds " + CONTENDED_METHOD);
+        final String metadata = Files.readString(dir.resolve("captures").resolve(
+            graph.getFileName().toString().replace(".html", ".json")));
+        assertTrue(metadata.contains("\"event\":\"wall\"") && metadata.contains("\"trigger\":\"ondemand\""), metadata);
+        assertEquals(0, kernel.await(60).exit(), "the target finishes normally");
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.mech.it.Jdks#all")
+    void anUnusableExtractPathIsOneLineAndTheTargetRunsOn(final Path jdk) throws Exception {
+        final Forked kernel = contendedKernel(jdk);
+        final Path notADirectory = Files.writeString(dir.resolve("a-file"), "x");
+        final Forked.Result result = Forked.run(dir, profile(jdk, kernel.pid(), "--seconds", "1",
+            "--dir", dir.resolve("captures").toString(), "--extract-path", notADirectory.toString()), 60);
+        assertEquals(1, result.exit(), result.err());
+        assertEquals(1, result.err().lines().count(), result.err());
+        assertTrue(result.err().contains("cannot extract") && result.err().contains(notADirectory.toString()), result.err());
+        final Forked.Result finished = kernel.await(60);
+        assertEquals(0, finished.exit(), finished.err());
+        assertEquals(1, finished.err().lines().filter(line -> line.startsWith("mech: ")).count(),
+            "the target prints one warning: " + finished.err());
+    }
+
+    @Test
+    void anEventThatNeedsHardwareCountersIsRefusedBeforeAttaching() throws Exception {
+        final Path jdk = Path.of(System.getProperty("java.home"));
+        final Forked.Result result = Forked.run(dir, profile(jdk, ProcessHandle.current().pid(), "--event", "cycles"), 30);
+        assertEquals(2, result.exit());
+        assertTrue(result.err().contains("event must be wall, cpu, lock or alloc, got 'cycles'"), result.err());
+    }
+}
