@@ -44,6 +44,11 @@ final class LockPart implements Part {
         return probe == null ? null : new LockPart(probe, stream == null ? null : LockContentionEvents.register(probe::snapshot));
     }
 
+    /** The probe, for the profiler's lock trigger. */
+    LockProbe probe() {
+        return probe;
+    }
+
     @Override
     public List<MetricFamilies> families() {
         return List.of(new LockFamilies(probe::snapshot));

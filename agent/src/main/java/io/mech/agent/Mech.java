@@ -14,6 +14,7 @@ import io.mech.hiccup.HiccupSnapshot;
 import io.mech.hiccup.LogPath;
 import io.mech.hiccup.Pid;
 import io.mech.hiccup.cause.HiccupCauses;
+import io.mech.probes.profiler.TriggerSource;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
@@ -142,11 +143,16 @@ final class Mech {
                 causes = HiccupCauses.start(hiccups, control == null ? null : control.stalls(), jfr.stream());
                 causes.addListener(new HiccupEvents());
             }
+            LockPart locks = null;
             if (options.flag(Option.PROBES_LOCKS)) {
-                add(LockPart.start(options, instrumentation, jfr == null ? null : jfr.stream()));
+                locks = LockPart.start(options, instrumentation, jfr == null ? null : jfr.stream());
+                add(locks);
             }
             if (jfr != null) {
                 jfr.start(Console.WARNINGS);
+            }
+            if (options.flag(Option.PROFILER)) {
+                add(ProfilerPart.start(options, profilerTriggers(locks)));
             }
             reporter().startPeriodic();
         } catch (final Throwable t) {
@@ -154,6 +160,23 @@ final class Mech {
         } finally {
             recording.countDown();
         }
+    }
+
+    /** The triggers of the parts that run, for the profiler. */
+    private List<TriggerSource> profilerTriggers(final LockPart locks) {
+        final List<TriggerSource> triggers = new ArrayList<>();
+        if (hiccups != null) {
+            triggers.add(ProfilerTriggers.hiccup(hiccups.watchQueue(), options.nanos(Option.PROFILER_HICCUP_THRESHOLD)));
+        }
+        if (locks != null) {
+            triggers.add(ProfilerTriggers.lock(locks.probe(), options.nanos(Option.PROFILER_LOCK_THRESHOLD)));
+        }
+        for (final Part part : parts) {
+            if (part instanceof QueuePart) {
+                triggers.add(ProfilerTriggers.queue(((QueuePart) part).probe()));
+            }
+        }
+        return triggers;
     }
 
     private String withoutJfr(final boolean attribute) {

@@ -44,6 +44,19 @@ enum Option {
         "utilisation at which a bounded queue held for 3 samples raises a back-pressure alert"),
     PROBES_QUEUES_DEEP("probes.queues.deep", Kind.COUNT, "10000",
         "depth at which an unbounded queue held for 3 samples raises a back-pressure alert"),
+    PROFILER("profiler", Kind.SWITCH, "off",
+        "async-profiler captures on trigger: a long hiccup, lock blocking, a queue back-pressure alert"),
+    PROFILER_DIR("profiler.dir", Kind.TEXT, "mech-captures", "where captures go (HTML flame graph and JSON); relative to the working directory"),
+    PROFILER_EXTRACT_PATH("profiler.extract-path", Kind.TEXT, "",
+        "where async-profiler's native library is extracted; empty: the temporary directory (give another if it is mounted noexec)"),
+    PROFILER_EVENT("profiler.event", Kind.EVENT, "wall", "what a capture samples"),
+    PROFILER_SECONDS("profiler.seconds", Kind.DURATION, "5s", "how long a capture samples, 100ms to 10m"),
+    PROFILER_HICCUP_THRESHOLD("profiler.hiccup-threshold", Kind.DURATION, "100ms",
+        "a hiccup at least this long triggers a capture (needs hiccup=on)"),
+    PROFILER_LOCK_THRESHOLD("profiler.lock-threshold", Kind.DURATION, "500ms",
+        "threads blocked on locks this long in total within one second trigger a capture (needs probes.locks=on)"),
+    PROFILER_COOLDOWN("profiler.cooldown", Kind.DURATION, "60s", "at most one capture starts per cooldown"),
+    PROFILER_MAX_FILES("profiler.max-files", Kind.COUNT, "20", "captures kept in profiler.dir; the oldest are removed first"),
     PROMETHEUS("prometheus", Kind.SWITCH, "on", "serve /metrics for Prometheus"),
     PROMETHEUS_HOST("prometheus.host", Kind.TEXT, "127.0.0.1", "address to serve /metrics on; 0.0.0.0 for every interface"),
     PROMETHEUS_PORT("prometheus.port", Kind.PORT, "9464", "port to serve /metrics on; 0 for any free port"),
@@ -73,6 +86,8 @@ enum Option {
         PERCENT("a percentage above 0% and at most 100%, such as 70%"),
         /** a whole number of at least 1. */
         COUNT("a whole number of at least 1"),
+        /** what a profiler capture samples. */
+        EVENT("wall, cpu, lock or alloc"),
         /** the kind of Prometheus histogram. */
         HISTOGRAM("native or classic"),
         /** any text, a path for instance. */

@@ -1,5 +1,6 @@
 package io.mech.agent;
 
+import io.mech.probes.profiler.ProfileEvent;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -120,6 +121,13 @@ final class Options {
                 try {
                     return Long.parseLong(value.trim()) >= 1 ? null : "";
                 } catch (final NumberFormatException e) {
+                    return "";
+                }
+            case EVENT:
+                try {
+                    ProfileEvent.parse(value.trim());
+                    return null;
+                } catch (final IllegalArgumentException e) {
                     return "";
                 }
             case HISTOGRAM:

@@ -27,16 +27,18 @@ final class HiccupMeter implements Runnable {
     private final long resolutionNanos;
     private final long stallThresholdNanos;
     private final StallQueue stallQueue;
+    private final StallQueue watchQueue;
     private volatile boolean stopped;
     private volatile long stalls;
     private volatile long stallNanos;
 
     HiccupMeter(final SingleWriterRecorder recorder, final long resolutionNanos, final long stallThresholdNanos,
-                final StallQueue stallQueue) {
+                final StallQueue stallQueue, final StallQueue watchQueue) {
         this.recorder = recorder;
         this.resolutionNanos = resolutionNanos;
         this.stallThresholdNanos = stallThresholdNanos;
         this.stallQueue = stallQueue;
+        this.watchQueue = watchQueue;
     }
 
     @Override
@@ -56,6 +58,7 @@ final class HiccupMeter implements Runnable {
                 stallNanos += hiccup;
                 stalls++;
                 stallQueue.offer(after, hiccup);
+                watchQueue.offer(after, hiccup);
             }
         }
     }

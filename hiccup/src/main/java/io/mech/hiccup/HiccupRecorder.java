@@ -38,11 +38,17 @@ public final class HiccupRecorder implements AutoCloseable {
 
     /** Room for this many stalls between two polls of whoever attributes them. */
     private static final int STALL_QUEUE_CAPACITY = 4096;
+    private static final int WATCH_QUEUE_CAPACITY = 256;
 
     private final HiccupSettings settings;
     private final SingleWriterRecorder recorder;
     private final HiccupMeter meter;
     private final StallQueue stallQueue = new StallQueue(STALL_QUEUE_CAPACITY);
+    /**
+     * A second consumer's copy of the stalls: each ring has one consumer, and the profiler polls
+     * at its own pace; it only needs the long ones, so a small ring that drops under a storm is enough.
+     */
+    private final StallQueue watchQueue = new StallQueue(WATCH_QUEUE_CAPACITY);
     private volatile TaggedIntervals tags;
     private final IntervalLog log;
     private final Thread meterThread;
@@ -58,7 +64,7 @@ public final class HiccupRecorder implements AutoCloseable {
     private HiccupRecorder(final HiccupSettings settings, final Consumer<String> warnings) {
         this.settings = settings;
         this.recorder = new SingleWriterRecorder(HiccupSettings.HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
-        this.meter = new HiccupMeter(recorder, settings.resolutionNanos(), settings.stallNanos(), stallQueue);
+        this.meter = new HiccupMeter(recorder, settings.resolutionNanos(), settings.stallNanos(), stallQueue, watchQueue);
         this.log = settings.log() == null ? null : IntervalLog.open(settings.log(), warnings);
         this.meterThread = daemon(meter, "mech-hiccup-meter");
         this.logThread = daemon(new Runnable() {
@@ -162,6 +168,11 @@ public final class HiccupRecorder implements AutoCloseable {
     /** The stalls the meter hands over, for the one consumer that attributes them. */
     public StallQueue stallQueue() {
         return stallQueue;
+    }
+
+    /** The same stalls for one watcher that acts on long ones (the profiler's hiccup trigger). */
+    public StallQueue watchQueue() {
+        return watchQueue;
     }
 
     /**

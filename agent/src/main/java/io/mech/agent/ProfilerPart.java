@@ -1,0 +1,73 @@
+package io.mech.agent;
+
+import io.mech.agent.report.Section;
+import io.mech.probes.profiler.ProfileEvent;
+import io.mech.probes.profiler.Profiler;
+import io.mech.probes.profiler.ProfilerSettings;
+import io.mech.probes.profiler.TriggerSource;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Captures on trigger as a {@link Part}: the report lists each capture and why it was taken. */
+final class ProfilerPart implements Part {
+
+    private final Profiler profiler;
+
+    private ProfilerPart(final Profiler profiler) {
+        this.profiler = profiler;
+    }
+
+    /**
+     * Starts the profiler with the triggers of the parts that run.
+     *
+     * @return the part, or null when the options are unusable or no trigger can fire (it warned)
+     */
+    static ProfilerPart start(final Options options, final List<TriggerSource> triggers) {
+        if (triggers.isEmpty()) {
+            Console.warn("option 'profiler' needs hiccup, probes.locks or probes.queues on to trigger captures; no profiler");
+            return null;
+        }
+        final ProfilerSettings settings;
+        try {
+            final String extract = options.text(Option.PROFILER_EXTRACT_PATH);
+            settings = new ProfilerSettings(Path.of(options.text(Option.PROFILER_DIR)).toAbsolutePath(),
+                Path.of(extract.isEmpty() ? System.getProperty("java.io.tmpdir") : extract).toAbsolutePath(),
+                ProfileEvent.parse(options.text(Option.PROFILER_EVENT)), options.nanos(Option.PROFILER_SECONDS) / 1_000_000,
+                options.nanos(Option.PROFILER_COOLDOWN), (int) Math.min(Integer.MAX_VALUE, options.count(Option.PROFILER_MAX_FILES)));
+        } catch (final IllegalArgumentException e) {
+            Console.warn(e.getMessage() + "; no profiler");
+            return null;
+        }
+        return new ProfilerPart(Profiler.start(settings, triggers, Console.WARNINGS));
+    }
+
+    @Override
+    public Section section() {
+        final List<String> lines = new ArrayList<>();
+        final List<Map<String, Object>> rows = new ArrayList<>();
+        for (final Profiler.Taken capture : profiler.taken()) {
+            lines.add(capture.when() + " " + capture.trigger() + " (" + capture.detail() + "): " + capture.html());
+            final Map<String, Object> row = new LinkedHashMap<>();
+            row.put("time", capture.when().toString());
+            row.put("trigger", capture.trigger());
+            row.put("detail", capture.detail());
+            row.put("html", capture.html().toString());
+            rows.add(row);
+        }
+        if (profiler.triggersInCooldown() > 0) {
+            lines.add(profiler.triggersInCooldown() + " triggers came inside the cooldown and took no capture");
+        }
+        if (profiler.failed()) {
+            lines.add("the profiler turned itself off (see the warning)");
+        }
+        return new Section("profiler", lines, rows);
+    }
+
+    @Override
+    public void close() {
+        profiler.close();
+    }
+}

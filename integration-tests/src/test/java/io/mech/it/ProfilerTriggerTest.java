@@ -1,0 +1,109 @@
+package io.mech.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code profiler=on}: async-profiler captures taken when mech sees a long hiccup or lock
+ * blocking, named in the report, held to the cooldown and to max-files; a library that cannot
+ * load turns the profiler off with one warning while the host and its hiccup log carry on.
+ */
+class ProfilerTriggerTest {
+
+    private static final long STOP_MILLIS = 301;
+
+    @TempDir
+    Path dir;
+
+    private static void stopFor(final long pid, final long millis) throws Exception {
+        signal("STOP", pid);
+        Thread.sleep(millis);
+        signal("CONT", pid);
+    }
+
+    private static void signal(final String signal, final long pid) throws Exception {
+        assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start().waitFor(), "kill -" + signal);
+    }
+
+    private List<Path> graphs(final Path captures) throws Exception {
+        try (Stream<Path> files = Files.list(captures)) {
+            return files.filter(file -> file.toString().endsWith(".html")).sorted().toList();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.mech.it.Jdks#all")
+    void aStoppedJvmIsCapturedOncePerCooldownAndOldCapturesMakeRoom(final Path jdk) throws Exception {
+        final Path captures = Files.createDirectories(dir.resolve("captures"));
+        for (final String old : List.of("20200101-000001", "20200101-000002", "20200101-000003")) {
+            Files.writeString(captures.resolve("capture." + old + ".1.hiccup.html"), "old");
+            Files.writeString(captures.resolve("capture." + old + ".1.hiccup.json"), "{}");
+        }
+        final Path unrelated = Files.writeString(captures.resolve("notes.html"), "not mech's");
+        final Forked host = Forked.start(dir, Forked.javaWithMech(jdk,
+            "profiler=on,profiler.seconds=1s,profiler.max-files=2,profiler.dir=" + captures + ",probes.locks=off,prometheus=off,hiccup.log=",
+            "-jar", Paths.examplesJar().toString(), "locks", "synchronized-single", "--seconds", "6"));
+        Thread.sleep(2000);
+        stopFor(host.pid(), STOP_MILLIS);
+        Thread.sleep(1500);
+        stopFor(host.pid(), STOP_MILLIS);
+        final Forked.Result result = host.await(60);
+        assertEquals(0, result.exit(), result.err());
+
+        final List<Path> kept = graphs(captures);
+        assertEquals(3, kept.size(), "max-files 2 keeps the newest old capture and the new one, and leaves notes.html: " + kept);
+        assertTrue(Files.exists(unrelated));
+        assertEquals("capture.20200101-000003.1.hiccup.html", kept.get(0).getFileName().toString());
+        assertTrue(Files.notExists(captures.resolve("capture.20200101-000001.1.hiccup.json")), "an old capture goes with its metadata");
+        final Path taken = kept.get(1);
+        assertTrue(taken.getFileName().toString().matches("capture\\.\\d{8}-\\d{6}\\." + host.pid() + "\\.hiccup\\.html"), taken.toString());
+        assertTrue(Files.size(taken) > 1000, "a flame graph, not an empty file");
+        assertTrue(result.err().contains("hiccup (hiccup of ") && result.err().contains(taken.toString()),
+            "the report names the capture: " + result.err());
+        assertTrue(result.err().contains("1 triggers came inside the cooldown"), "the second stop is inside the 60 s cooldown: " + result.err());
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.mech.it.Jdks#all")
+    void lockBlockingCapturesTheContendedMethod(final Path jdk) throws Exception {
+        final Path captures = dir.resolve("captures");
+        final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk,
+            "profiler=on,profiler.seconds=2s,profiler.lock-threshold=1ms,profiler.hiccup-threshold=1m,profiler.dir=" + captures
+                + ",prometheus=off,hiccup.log=",
+            "-jar", Paths.examplesJar().toString(), "locks", "synchronized-contended", "--seconds", "8"), 60);
+        assertEquals(0, result.exit(), result.err());
+        final List<Path> kept = graphs(captures);
+        assertEquals(1, kept.size(), "one capture inside the cooldown: " + kept);
+        assertTrue(kept.get(0).getFileName().toString().endsWith(".lock.html"), kept.toString());
+        assertTrue(Files.readString(kept.get(0)).contains("SynchronizedCounter.increment"), "the flame graph holds the contended method");
+        assertTrue(result.err().contains("lock (") && result.err().contains("SynchronizedCounter"), result.err());
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.mech.it.Jdks#all")
+    void anUnusableExtractPathTurnsTheProfilerOffWithOneWarning(final Path jdk) throws Exception {
+        final Path notADirectory = Files.writeString(dir.resolve("a-file"), "x");
+        final Path log = dir.resolve("h.hlog");
+        final Forked host = Forked.start(dir, Forked.javaWithMech(jdk,
+            "profiler=on,profiler.seconds=1s,profiler.extract-path=" + notADirectory + ",profiler.dir=" + dir.resolve("captures")
+                + ",probes.locks=off,prometheus=off,hiccup.interval=1s,hiccup.log=" + log,
+            "-jar", Paths.examplesJar().toString(), "locks", "synchronized-single", "--seconds", "4"));
+        Thread.sleep(1500);
+        stopFor(host.pid(), STOP_MILLIS);
+        final Forked.Result result = host.await(60);
+        assertEquals(0, result.exit(), result.err());
+        final List<String> warnings = result.err().lines().filter(line -> line.startsWith("mech: ")).toList();
+        assertEquals(1, warnings.size(), result.err());
+        assertTrue(warnings.get(0).contains("profiler off") && warnings.get(0).contains(notADirectory.toString()), warnings.get(0));
+        assertTrue(HdrTools.intervalLines(log).size() >= 3, "hiccups are still logged");
+        assertTrue(HdrTools.max(HdrTools.processLog(log)) >= STOP_MILLIS - 2, "the stop is in the log");
+    }
+}
