@@ -1,6 +1,8 @@
 package io.mech.agent;
 
 import io.mech.agent.report.Section;
+import io.mech.exporter.MetricFamilies;
+import io.mech.exporter.ProfilerFamilies;
 import io.mech.probes.profiler.ProfileEvent;
 import io.mech.probes.profiler.Profiler;
 import io.mech.probes.profiler.ProfilerSettings;
@@ -42,6 +44,11 @@ final class ProfilerPart implements Part {
             return null;
         }
         return new ProfilerPart(Profiler.start(settings, triggers, Console.WARNINGS));
+    }
+
+    @Override
+    public List<MetricFamilies> families() {
+        return List.of(new ProfilerFamilies(profiler));
     }
 
     @Override

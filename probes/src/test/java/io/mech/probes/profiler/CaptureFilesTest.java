@@ -1,0 +1,75 @@
+package io.mech.probes.profiler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CaptureFilesTest {
+
+    @TempDir
+    Path dir;
+
+    private Path capture(final LocalDateTime when, final String trigger) throws Exception {
+        final Path html = Files.writeString(CaptureFiles.name(dir, when, 42, trigger), "graph");
+        Files.writeString(Capture.metadataOf(html), "{}");
+        return html;
+    }
+
+    @Test
+    void namesSortByTimeAndSayWhy() {
+        assertEquals("capture.20261123-050607.42.lock.html",
+            CaptureFiles.name(dir, LocalDateTime.of(2026, 11, 23, 5, 6, 7), 42, "lock").getFileName().toString());
+    }
+
+    @Test
+    void pruningRemovesTheOldestCapturesWithTheirMetadataAndNothingElse() throws Exception {
+        final LocalDateTime t = LocalDateTime.of(2026, 11, 23, 5, 0);
+        final Path oldest = capture(t, "hiccup");
+        final Path middle = capture(t.plusMinutes(1), "queue");
+        final Path newest = capture(t.plusMinutes(2), "lock");
+        final Path foreign = Files.writeString(dir.resolve("report.html"), "not a capture");
+
+        assertEquals(List.of(oldest, middle), CaptureFiles.prune(dir, 1));
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of(newest, Capture.metadataOf(newest), foreign).stream().sorted().toList(), left.sorted().toList());
+        }
+        assertEquals(List.of(), CaptureFiles.prune(dir, 1), "nothing more to remove");
+    }
+
+    @Test
+    void aLibraryThatCannotLoadTurnsTheProfilerOffWithOneWarning() throws Exception {
+        final Path notADirectory = Files.writeString(dir.resolve("file"), "x");
+        final List<String> warnings = new CopyOnWriteArrayList<>();
+        final TriggerSource always = new TriggerSource() {
+            @Override
+            public String name() {
+                return "test";
+            }
+
+            @Override
+            public String check(final long nowNanos) {
+                return "always";
+            }
+        };
+        try (Profiler profiler = Profiler.start(new ProfilerSettings(dir.resolve("captures"), notADirectory, ProfileEvent.WALL,
+            100, 0, 5), List.of(always), warnings::add)) {
+            final long deadline = System.nanoTime() + 5_000_000_000L;
+            while (!profiler.failed() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            Thread.sleep(3 * Profiler.POLL_MILLIS);
+            assertTrue(profiler.failed());
+            assertEquals(1, warnings.size(), warnings.toString());
+            assertTrue(warnings.get(0).startsWith("profiler off: cannot extract"), warnings.get(0));
+            assertEquals(List.of(), profiler.taken());
+        }
+    }
+}
