@@ -64,6 +64,9 @@ final class ProfilerPart implements Part {
             row.put("html", capture.html().toString());
             rows.add(row);
         }
+        if (lines.isEmpty() && !profiler.failed()) {
+            lines.add("no capture: no trigger reached its threshold");
+        }
         if (profiler.triggersInCooldown() > 0) {
             lines.add(profiler.triggersInCooldown() + " triggers came inside the cooldown and took no capture");
         }
