@@ -41,7 +41,8 @@ class HiccupCausesTest {
             // ends, so the comparison measures the recorder, not the race for a CPU afterwards.
             "-Xmx512m", "-XX:ParallelGCThreads=1", "-XX:ConcGCThreads=1",
             "-Xlog:gc:file=" + dir.resolve("gc.log") + ":utctime", "-XX:StartFlightRecording=filename=" + recording,
-            "-jar", Paths.examplesJar().toString(), "gc-pause", "large-live-set", "--seconds", "12"), 120);
+            // 20 s: in 12 s, as few as 0 to 2 intervals held a GC pause of 10 ms or more away from a boundary
+            "-jar", Paths.examplesJar().toString(), "gc-pause", "large-live-set", "--seconds", "20"), 120);
         assertEquals(0, result.exit(), result.err());
 
         final String events = run(List.of(jdk.resolve("bin/jfr").toString(), "print", "--events", "mech.Hiccup", recording.toString()));
@@ -91,7 +92,7 @@ class HiccupCausesTest {
                 off.add(line[1] + " s: gc max " + max + " ms vs longest GC pause " + longest + " ms");
             }
         }
-        assertTrue(deviations.size() >= 3, "intervals compared with the GC log: " + deviations.size());
+        assertTrue(deviations.size() >= 3, "intervals compared with the GC log: " + deviations.size() + " " + off);
         // The pause line leaves out the time to reach the safepoint and to wake the threads after
         // it, which on two shared cores with steal time now and then adds a few milliseconds to
         // what the application felt (measured here: up to 4 ms, with mech's JFR stream on or off).
