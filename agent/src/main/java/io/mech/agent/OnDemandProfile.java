@@ -40,7 +40,7 @@ final class OnDemandProfile {
             if (parts.length != 4) {
                 throw new IOException("malformed request from mech profile: " + parts.length + " parts");
             }
-            Capture.run(NativeProfiler.load(Path.of(parts[2])), ProfileEvent.parse(parts[1]), Long.parseLong(parts[0]), html, "ondemand");
+            Capture.run(NativeProfiler.load(Path.of(parts[2])), ProfileEvent.parse(parts[1]), Long.parseLong(parts[0]), html, "ondemand", "ondemand");
         } catch (final Throwable t) {
             if (t instanceof InterruptedException) {
                 Thread.currentThread().interrupt();

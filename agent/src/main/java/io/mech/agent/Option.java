@@ -46,11 +46,16 @@ enum Option {
         "depth at which an unbounded queue held for 3 samples raises a back-pressure alert"),
     PROFILER("profiler", Kind.SWITCH, "off",
         "async-profiler captures on trigger: a long hiccup, lock blocking, a queue back-pressure alert"),
-    PROFILER_DIR("profiler.dir", Kind.TEXT, "mech-captures", "where captures go (HTML flame graph and JSON); relative to the working directory"),
+    PROFILER_MODE("profiler.mode", Kind.MODE, "trigger",
+        "trigger: a capture starts sampling at its trigger; continuous: a low-rate wall-clock and lock profile runs all the time "
+            + "and a capture is the window around its trigger (profiler.event is then ignored)"),
+    PROFILER_DIR("profiler.dir", Kind.TEXT, "mech-captures",
+        "where captures go (HTML flame graph, JFR file and JSON metadata); relative to the working directory"),
     PROFILER_EXTRACT_PATH("profiler.extract-path", Kind.TEXT, "",
         "where async-profiler's native library is extracted; empty: the temporary directory (give another if it is mounted noexec)"),
     PROFILER_EVENT("profiler.event", Kind.EVENT, "wall", "what a capture samples"),
-    PROFILER_SECONDS("profiler.seconds", Kind.DURATION, "5s", "how long a capture samples, 100ms to 10m"),
+    PROFILER_SECONDS("profiler.seconds", Kind.DURATION, "5s",
+        "how long a capture samples, 100ms to 10m; in continuous mode, the length of one segment of the running profile"),
     PROFILER_HICCUP_THRESHOLD("profiler.hiccup-threshold", Kind.DURATION, "100ms",
         "a hiccup at least this long triggers a capture (needs hiccup=on)"),
     PROFILER_LOCK_THRESHOLD("profiler.lock-threshold", Kind.DURATION, "500ms",
@@ -86,6 +91,8 @@ enum Option {
         PERCENT("a percentage above 0% and at most 100%, such as 70%"),
         /** a whole number of at least 1. */
         COUNT("a whole number of at least 1"),
+        /** when the profiler samples. */
+        MODE("trigger or continuous"),
         /** what a profiler capture samples. */
         EVENT("wall, cpu, lock or alloc"),
         /** the kind of Prometheus histogram. */

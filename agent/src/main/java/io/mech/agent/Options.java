@@ -132,6 +132,8 @@ final class Options {
                 }
             case HISTOGRAM:
                 return value.trim().equals("native") || value.trim().equals("classic") ? null : "";
+            case MODE:
+                return value.trim().equals("trigger") || value.trim().equals("continuous") ? null : "";
             default:
                 return null;
         }

@@ -4,7 +4,7 @@ import com.sun.tools.attach.AgentInitializationException;
 import com.sun.tools.attach.AgentLoadException;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
-import io.mech.probes.profiler.Capture;
+import io.mech.probes.profiler.CaptureFiles;
 import io.mech.probes.profiler.ProfileEvent;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -127,7 +127,8 @@ final class ProfileCommand {
             System.err.println("mech profile: pid " + pid + " wrote no " + html);
             return 1;
         }
-        System.out.println("mech profile: pid " + pid + ": " + html + " (metadata " + Capture.metadataOf(html).getFileName() + ")");
+        System.out.println("mech profile: pid " + pid + ": " + html + " (JFR " + CaptureFiles.jfrOf(html).getFileName()
+            + ", metadata " + CaptureFiles.metadataOf(html).getFileName() + ")");
         return 0;
     }
 }

@@ -3,6 +3,7 @@ package io.mech.agent;
 import io.mech.agent.report.Section;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.ProfilerFamilies;
+import io.mech.probes.profiler.CaptureFiles;
 import io.mech.probes.profiler.ProfileEvent;
 import io.mech.probes.profiler.Profiler;
 import io.mech.probes.profiler.ProfilerSettings;
@@ -37,7 +38,8 @@ final class ProfilerPart implements Part {
             final String extract = options.text(Option.PROFILER_EXTRACT_PATH);
             settings = new ProfilerSettings(Path.of(options.text(Option.PROFILER_DIR)).toAbsolutePath(),
                 Path.of(extract.isEmpty() ? System.getProperty("java.io.tmpdir") : extract).toAbsolutePath(),
-                ProfileEvent.parse(options.text(Option.PROFILER_EVENT)), options.nanos(Option.PROFILER_SECONDS) / 1_000_000,
+                ProfileEvent.parse(options.text(Option.PROFILER_EVENT)), options.text(Option.PROFILER_MODE).trim().equals("continuous"),
+                options.nanos(Option.PROFILER_SECONDS) / 1_000_000,
                 options.nanos(Option.PROFILER_COOLDOWN), (int) Math.min(Integer.MAX_VALUE, options.count(Option.PROFILER_MAX_FILES)));
         } catch (final IllegalArgumentException e) {
             Console.warn(e.getMessage() + "; no profiler");
@@ -56,12 +58,14 @@ final class ProfilerPart implements Part {
         final List<String> lines = new ArrayList<>();
         final List<Map<String, Object>> rows = new ArrayList<>();
         for (final Profiler.Taken capture : profiler.taken()) {
-            lines.add(capture.when() + " " + capture.trigger() + " (" + capture.detail() + "): " + capture.html());
+            lines.add(capture.when() + " " + capture.trigger() + " (" + capture.detail() + "): " + capture.html()
+                + " and " + CaptureFiles.jfrOf(capture.html()).getFileName());
             final Map<String, Object> row = new LinkedHashMap<>();
             row.put("time", capture.when().toString());
             row.put("trigger", capture.trigger());
             row.put("detail", capture.detail());
             row.put("html", capture.html().toString());
+            row.put("jfr", CaptureFiles.jfrOf(capture.html()).toString());
             rows.add(row);
         }
         if (lines.isEmpty() && !profiler.failed()) {

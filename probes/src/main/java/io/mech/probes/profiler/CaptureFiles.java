@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The captures in a directory: how a new one is named, and removing the oldest past a limit.
- * Only files named as mech names captures are counted or removed.
+ * The captures in a directory: how a new one and the files beside it are named, and removing the
+ * oldest past a limit. Only files named as mech names captures are counted or removed.
  */
 public final class CaptureFiles {
 
@@ -25,8 +25,23 @@ public final class CaptureFiles {
         return dir.resolve(PREFIX + when.format(STAMP) + "." + pid + "." + trigger + ".html");
     }
 
+    /** The JFR file beside a flame graph. */
+    public static Path jfrOf(final Path html) {
+        return sibling(html, ".jfr");
+    }
+
+    /** The metadata file beside a flame graph. */
+    public static Path metadataOf(final Path html) {
+        return sibling(html, ".json");
+    }
+
+    private static Path sibling(final Path html, final String extension) {
+        final String name = html.getFileName().toString();
+        return html.resolveSibling((name.endsWith(".html") ? name.substring(0, name.length() - 5) : name) + extension);
+    }
+
     /**
-     * Removes the oldest captures (flame graph and metadata) until at most {@code keep} remain.
+     * Removes the oldest captures (flame graph, JFR file and metadata) until at most {@code keep} remain.
      *
      * @return the flame graphs removed
      */
@@ -37,7 +52,8 @@ public final class CaptureFiles {
         }
         final List<Path> removed = graphs.subList(0, Math.max(0, graphs.size() - keep));
         for (final Path graph : removed) {
-            Files.deleteIfExists(Capture.metadataOf(graph));
+            Files.deleteIfExists(metadataOf(graph));
+            Files.deleteIfExists(jfrOf(graph));
             Files.deleteIfExists(graph);
         }
         return removed;

@@ -8,11 +8,13 @@ import java.nio.file.Path;
  * @param dir           where captures go
  * @param extractDir    where async-profiler's native library is extracted (must allow exec)
  * @param event         what each capture samples
- * @param captureMillis how long each capture samples
+ * @param continuous    true: a low-rate profile runs all the time and a capture is the window
+ *                      around its trigger; false: a capture starts sampling at its trigger
+ * @param captureMillis how long each capture samples; in continuous mode, the segment length
  * @param cooldownNanos shortest time from one capture's start to the next
  * @param maxFiles      captures kept in {@code dir}; the oldest are removed first
  */
-public record ProfilerSettings(Path dir, Path extractDir, ProfileEvent event, long captureMillis, long cooldownNanos,
+public record ProfilerSettings(Path dir, Path extractDir, ProfileEvent event, boolean continuous, long captureMillis, long cooldownNanos,
                                int maxFiles) {
 
     /** Validates eagerly, naming the bound that was missed. */

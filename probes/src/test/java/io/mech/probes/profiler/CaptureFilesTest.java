@@ -19,7 +19,8 @@ class CaptureFilesTest {
 
     private Path capture(final LocalDateTime when, final String trigger) throws Exception {
         final Path html = Files.writeString(CaptureFiles.name(dir, when, 42, trigger), "graph");
-        Files.writeString(Capture.metadataOf(html), "{}");
+        Files.writeString(CaptureFiles.metadataOf(html), "{}");
+        Files.writeString(CaptureFiles.jfrOf(html), "jfr");
         return html;
     }
 
@@ -30,7 +31,7 @@ class CaptureFilesTest {
     }
 
     @Test
-    void pruningRemovesTheOldestCapturesWithTheirMetadataAndNothingElse() throws Exception {
+    void pruningRemovesTheOldestCapturesWithTheirJfrAndMetadataAndNothingElse() throws Exception {
         final LocalDateTime t = LocalDateTime.of(2026, 11, 23, 5, 0);
         final Path oldest = capture(t, "hiccup");
         final Path middle = capture(t.plusMinutes(1), "queue");
@@ -39,7 +40,7 @@ class CaptureFilesTest {
 
         assertEquals(List.of(oldest, middle), CaptureFiles.prune(dir, 1));
         try (Stream<Path> left = Files.list(dir)) {
-            assertEquals(List.of(newest, Capture.metadataOf(newest), foreign).stream().sorted().toList(), left.sorted().toList());
+            assertEquals(List.of(newest, CaptureFiles.metadataOf(newest), CaptureFiles.jfrOf(newest), foreign).stream().sorted().toList(), left.sorted().toList());
         }
         assertEquals(List.of(), CaptureFiles.prune(dir, 1), "nothing more to remove");
     }
@@ -60,7 +61,7 @@ class CaptureFilesTest {
             }
         };
         try (Profiler profiler = Profiler.start(new ProfilerSettings(dir.resolve("captures"), notADirectory, ProfileEvent.WALL,
-            100, 0, 5), List.of(always), warnings::add)) {
+            false, 100, 0, 5), List.of(always), warnings::add)) {
             final long deadline = System.nanoTime() + 5_000_000_000L;
             while (!profiler.failed() && System.nanoTime() < deadline) {
                 Thread.sleep(20);

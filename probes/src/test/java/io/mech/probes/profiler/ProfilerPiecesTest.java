@@ -24,8 +24,9 @@ class ProfilerPiecesTest {
     }
 
     @Test
-    void metadataSitsBesideTheFlameGraph() {
-        assertEquals(dir.resolve("profile.20261123-0101.42.json"), Capture.metadataOf(dir.resolve("profile.20261123-0101.42.html")));
+    void jfrAndMetadataSitBesideTheFlameGraph() {
+        assertEquals(dir.resolve("profile.20261123-0101.42.json"), CaptureFiles.metadataOf(dir.resolve("profile.20261123-0101.42.html")));
+        assertEquals(dir.resolve("profile.20261123-0101.42.jfr"), CaptureFiles.jfrOf(dir.resolve("profile.20261123-0101.42.html")));
     }
 
     @Test

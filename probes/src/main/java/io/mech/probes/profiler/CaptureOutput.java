@@ -1,0 +1,71 @@
+package io.mech.probes.profiler;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Locale;
+import one.convert.Arguments;
+import one.convert.JfrToFlame;
+import one.jfr.JfrReader;
+
+/**
+ * What a capture leaves beside its JFR file: the HTML flame graph async-profiler's own converter
+ * draws from it, and a JSON file saying what was asked for, when, and which engine sampled.
+ */
+public final class CaptureOutput {
+
+    /**
+     * What a capture was.
+     *
+     * @param trigger   why it was taken
+     * @param mode      trigger (sampling started at the trigger), continuous (a window of the
+     *                  running profile) or ondemand
+     * @param start     when its samples begin
+     * @param millis    how long it sampled
+     * @param event     what it sampled, in async-profiler's words
+     * @param graphOf   which samples the flame graph shows
+     * @param jdkEvents whether the JDK's and mech's JFR events are in the JFR file
+     */
+    public record Info(String trigger, String mode, Instant start, long millis, String event, ProfileEvent graphOf,
+                       boolean jdkEvents) {
+    }
+
+    private CaptureOutput() {
+    }
+
+    /**
+     * Writes the flame graph and the metadata of a JFR file async-profiler wrote.
+     *
+     * @param jfr     the capture's JFR file
+     * @param html    the flame graph to write; the metadata goes beside it
+     * @param info    what the capture was
+     * @param version async-profiler's version
+     * @throws IOException when the JFR file cannot be read or the outputs written
+     */
+    public static void write(final Path jfr, final Path html, final Info info, final String version) throws IOException {
+        final Arguments arguments = new Arguments("--" + info.graphOf().asyncProfilerName(),
+            "--title", "mech " + info.trigger() + " " + info.start());
+        JfrToFlame.convert(jfr.toString(), html.toString(), arguments);
+        Files.writeString(CaptureFiles.metadataOf(html), String.format(Locale.ROOT,
+            "{\"trigger\":\"%s\",\"mode\":\"%s\",\"start\":\"%s\",\"millis\":%d,\"event\":\"%s\",\"engine\":\"%s\","
+                + "\"jdkEvents\":%b,\"profiler\":\"%s\",\"jfr\":\"%s\"}%n",
+            info.trigger(), info.mode(), info.start(), info.millis(), info.event(), engineOf(jfr), info.jdkEvents(),
+            version.trim(), jfr.getFileName()), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The engine async-profiler sampled with, as it recorded in the file: where perf events are
+     * refused (containers, virtual machines, perf_event_paranoid) {@code cpu} runs on a timer
+     * engine, and this says which.
+     */
+    static String engineOf(final Path jfr) throws IOException {
+        try (JfrReader reader = new JfrReader(jfr.toString())) {
+            while (reader.readEvent() != null) {
+                // Reading every event fills in the recorded settings.
+            }
+            return reader.settings.getOrDefault("engine", "unknown");
+        }
+    }
+}
