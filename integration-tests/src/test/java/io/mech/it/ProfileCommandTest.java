@@ -58,7 +58,10 @@ class ProfileCommandTest {
         assertTrue(Files.readString(graph).contains(CONTENDED_METHOD), "the flame graph holds " + CONTENDED_METHOD);
         final String metadata = Files.readString(dir.resolve("captures").resolve(
             graph.getFileName().toString().replace(".html", ".json")));
-        assertTrue(metadata.contains("\"event\":\"wall\"") && metadata.contains("\"trigger\":\"ondemand\""), metadata);
+        assertTrue(metadata.contains("\"event\":\"wall\"") && metadata.contains("\"trigger\":\"ondemand\"")
+            && metadata.contains("\"engine\":\"wall\""), metadata);
+        final Path jfr = out.resolve(graph.getFileName().toString().replace(".html", ".jfr"));
+        assertTrue(Files.size(jfr) > 10_000 && result.out().contains(jfr.getFileName().toString()), "a JFR file beside the flame graph, named");
         assertEquals(0, kernel.await(60).exit(), "the target finishes normally");
     }
 

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -76,15 +79,68 @@ class ProfilerTriggerTest {
     void lockBlockingCapturesTheContendedMethod(final Path jdk) throws Exception {
         final Path captures = dir.resolve("captures");
         final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk,
-            "profiler=on,profiler.seconds=2s,profiler.lock-threshold=1ms,profiler.hiccup-threshold=1m,profiler.dir=" + captures
+            "profiler=on,profiler.seconds=11s,profiler.lock-threshold=1ms,profiler.hiccup-threshold=1m,profiler.dir=" + captures
                 + ",prometheus=off,hiccup.log=",
-            "-jar", Paths.examplesJar().toString(), "locks", "synchronized-contended", "--seconds", "8"), 60);
+            "-jar", Paths.examplesJar().toString(), "locks", "synchronized-contended", "--seconds", "15"), 60);
         assertEquals(0, result.exit(), result.err());
         final List<Path> kept = graphs(captures);
         assertEquals(1, kept.size(), "one capture inside the cooldown: " + kept);
         assertTrue(kept.get(0).getFileName().toString().endsWith(".lock.html"), kept.toString());
         assertTrue(Files.readString(kept.get(0)).contains("SynchronizedCounter.increment"), "the flame graph holds the contended method");
         assertTrue(result.err().contains("lock (") && result.err().contains("SynchronizedCounter"), result.err());
+        // 11 s of capture span one period (10 s) of mech.LockContention
+        final Set<String> events = eventNames(captureJfr(kept.get(0)));
+        assertTrue(events.contains("mech.LockContention") && events.contains("jdk.JavaMonitorEnter"),
+            "the capture's JFR file holds mech's events and the JDK's: " + events);
+        final String metadata = Files.readString(sibling(kept.get(0), ".json"));
+        assertTrue(metadata.contains("\"mode\":\"trigger\"") && metadata.contains("\"engine\":\"wall\""), metadata);
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.mech.it.Jdks#all")
+    void continuousModeWritesTheWindowAroundAStall(final Path jdk) throws Exception {
+        final Path captures = dir.resolve("captures");
+        final Forked host = Forked.start(dir, Forked.javaWithMech(jdk,
+            "profiler=on,profiler.mode=continuous,profiler.seconds=1s,profiler.dir=" + captures + ",probes.locks=off,prometheus=off,hiccup.log=",
+            "-jar", Paths.examplesJar().toString(), "locks", "synchronized-single", "--seconds", "7"));
+        Thread.sleep(3000);
+        stopFor(host.pid(), STOP_MILLIS);
+        final Forked.Result result = host.await(60);
+        assertEquals(0, result.exit(), result.err());
+        final List<Path> kept = graphs(captures);
+        assertEquals(1, kept.size(), kept + "\n" + result.err());
+        assertTrue(Files.readString(kept.get(0)).contains("SynchronizedCounter.increment"), "the kernel's method is in the window");
+        final String metadata = Files.readString(sibling(kept.get(0), ".json"));
+        assertTrue(metadata.contains("\"mode\":\"continuous\""), metadata);
+        final long millis = Long.parseLong(metadata.replaceAll(".*\"millis\":(\\d+).*\\s*", "$1"));
+        assertTrue(millis >= 1900, "the window holds the segment before the stall's and the stall's own: " + metadata);
+        assertTrue(eventNames(captureJfr(kept.get(0))).contains("jdk.GCHeapSummary") || eventNames(captureJfr(kept.get(0))).contains("jdk.CPULoad"),
+            "the JDK's events are synchronised into the window");
+        try (Stream<Path> files = Files.list(captures)) {
+            assertEquals(List.of(), files.filter(file -> file.getFileName().toString().startsWith(".continuous")).toList(),
+                "the segments are gone at exit");
+        }
+        assertTrue(result.err().contains("hiccup (hiccup of ") && result.err().contains(kept.get(0).toString()), result.err());
+    }
+
+    private static Path sibling(final Path html, final String extension) {
+        return html.resolveSibling(html.getFileName().toString().replace(".html", extension));
+    }
+
+    private static Path captureJfr(final Path html) {
+        final Path jfr = sibling(html, ".jfr");
+        assertTrue(Files.isRegularFile(jfr), "a JFR file beside " + html);
+        return jfr;
+    }
+
+    private static Set<String> eventNames(final Path jfr) throws Exception {
+        final Set<String> names = new TreeSet<>();
+        try (RecordingFile file = new RecordingFile(jfr)) {
+            while (file.hasMoreEvents()) {
+                names.add(file.readEvent().getEventType().getName());
+            }
+        }
+        return names;
     }
 
     @ParameterizedTest
