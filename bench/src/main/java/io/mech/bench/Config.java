@@ -24,7 +24,11 @@ enum Config {
     /** The false-sharing probe alone with its default delay: what switching it on costs a start-up. */
     FALSESHARING("false-sharing probe on"),
     /** The hiccup recorder and the queue probe (woven from premain, sampling every second). */
-    QUEUES("hiccup + queues");
+    QUEUES("hiccup + queues"),
+    /** The hiccup recorder and the profiler's always-on profile, no trigger firing. */
+    PROFILER_CONTINUOUS("hiccup + continuous profile"),
+    /** The hiccup recorder alone, with one {@code mech profile} capture taken while it runs. */
+    PROFILER_CAPTURE("hiccup + one capture");
 
     /** The false-sharing probe with nothing else of mech's running. */
     private static final String FALSESHARING_ONLY = "report=off,prometheus=off,hiccup=off,probes.locks=off,probes.falsesharing=on";
@@ -54,6 +58,7 @@ enum Config {
                 return List.of();
             case HICCUP:
             case QUEUES:
+            case PROFILER_CAPTURE:
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=off,probes.locks=off," + log);
             case LOCKS:
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=off,probes.locks=on," + log);
@@ -61,6 +66,9 @@ enum Config {
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=on,probes.locks=off," + log);
             case EXPORTER:
                 return List.of("-javaagent:" + mechJar + "=report=off,hiccup.causes=on,probes.locks=off,prometheus.port=" + port + "," + log);
+            case PROFILER_CONTINUOUS:
+                return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=off,probes.locks=off," + log
+                    + ",profiler=on,profiler.mode=continuous,profiler.hiccup-threshold=1h,profiler.dir=" + workDir.resolve("captures"));
             case FALSESHARING_WINDOW:
                 return List.of("-javaagent:" + mechJar + "=" + FALSESHARING_ONLY + ",probes.falsesharing.delay=0,probes.falsesharing.window=3600s");
             case FALSESHARING_AFTER:

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Runs one JVM to completion and times it from fork to exit. */
+/** Runs a JVM to completion and times it from fork to exit. */
 final class Jvm {
 
     /**
@@ -23,8 +23,25 @@ final class Jvm {
     private Jvm() {
     }
 
+    /**
+     * A JVM forked and not yet awaited.
+     *
+     * @param process    the process
+     * @param command    its command line, for messages
+     * @param out        where its stdout goes
+     * @param err        where its stderr goes
+     * @param startNanos when it was forked
+     */
+    record Started(Process process, List<String> command, Path out, Path err, long startNanos) {
+    }
+
     static Run run(final Path workDir, final List<String> jvmArgs, final List<String> mainAndArgs, final long timeoutSeconds)
         throws IOException, InterruptedException {
+        return await(start(workDir, jvmArgs, mainAndArgs), timeoutSeconds);
+    }
+
+    /** Forks a JVM that runs while the caller does something to it. */
+    static Started start(final Path workDir, final List<String> jvmArgs, final List<String> mainAndArgs) throws IOException {
         final List<String> command = new ArrayList<>();
         command.add(javaCommand());
         command.addAll(jvmArgs);
@@ -34,16 +51,22 @@ final class Jvm {
         final long start = System.nanoTime();
         final Process process = new ProcessBuilder(command).directory(workDir.toFile())
             .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        return new Started(process, command, out, err, start);
+    }
+
+    /** Waits for a started JVM to exit, which it must do with status 0 within the timeout. */
+    static Run await(final Started started, final long timeoutSeconds) throws IOException, InterruptedException {
+        final Process process = started.process();
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
-            throw new IOException("timed out after " + timeoutSeconds + " s: " + String.join(" ", command));
+            throw new IOException("timed out after " + timeoutSeconds + " s: " + String.join(" ", started.command()));
         }
-        final long wall = System.nanoTime() - start;
+        final long wall = System.nanoTime() - started.startNanos();
         if (process.exitValue() != 0) {
-            throw new IOException("exit " + process.exitValue() + ": " + String.join(" ", command) + "\n"
-                + Files.readString(err, StandardCharsets.UTF_8));
+            throw new IOException("exit " + process.exitValue() + ": " + String.join(" ", started.command()) + "\n"
+                + Files.readString(started.err(), StandardCharsets.UTF_8));
         }
-        return new Run(wall, Files.readString(out, StandardCharsets.UTF_8));
+        return new Run(wall, Files.readString(started.out(), StandardCharsets.UTF_8));
     }
 
     /** The java launcher of the JDK running the bench, which every measured JVM uses too. */

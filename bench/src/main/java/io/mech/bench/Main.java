@@ -13,13 +13,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code bench/run [--rounds N] [--seconds S] [--scrape-seconds S] [--only startup,memory,overhead,locks,falsesharing,queues,scrape,replay]}: measures, prints
+ * {@code bench/run [--rounds N] [--seconds S] [--scrape-seconds S] [--only startup,memory,overhead,locks,falsesharing,queues,profiler,scrape,replay]}: measures, prints
  * a table per part and writes them as {@link Results} says.
  */
 public final class Main {
 
     /** Every part, in the order a full run measures them and latest.md lists them. */
-    private static final List<String> ALL = List.of("startup", "memory", "overhead", "locks", "falsesharing", "queues", "scrape", "replay");
+    private static final List<String> ALL = List.of("startup", "memory", "overhead", "locks", "falsesharing", "queues", "profiler", "scrape", "replay");
 
     private Main() {
     }
@@ -71,6 +71,7 @@ public final class Main {
                 case "locks" -> LocksBench.run(setup);
                 case "falsesharing" -> FalseSharingBench.run(setup);
                 case "queues" -> QueuesBench.run(setup);
+                case "profiler" -> ProfilerBench.run(setup);
                 default -> OverheadBench.run(setup);
             };
             tables.put(part, Table.render(rows));
@@ -99,7 +100,7 @@ public final class Main {
 
     private static void usage(final String problem) {
         System.err.println("bench: " + problem);
-        System.err.println("usage: bench/run [--rounds N>=5] [--seconds S] [--scrape-seconds S] [--only startup,memory,overhead,locks,falsesharing,queues,scrape,replay]");
+        System.err.println("usage: bench/run [--rounds N>=5] [--seconds S] [--scrape-seconds S] [--only startup,memory,overhead,locks,falsesharing,queues,profiler,scrape,replay]");
         System.exit(2);
     }
 

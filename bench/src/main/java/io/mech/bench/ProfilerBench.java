@@ -1,0 +1,60 @@
+package io.mech.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the profiler costs the host in each mode: continuous mode's always-on profile (a
+ * wall-clock sample every 100 ms and lock waits, segments rotated every 5 s, the JDK's recorder
+ * synchronised in), and one capture taken on demand by {@code mech profile} (attach, library load,
+ * sampling, JFR and flame graph written), which is what a trigger-mode capture does minus the
+ * attach. No target: the issue asks for the figures to be stated.
+ */
+final class ProfilerBench {
+
+    private static final List<String> KERNELS = List.of("locks:synchronized-single", "executor:fast-task");
+
+    private ProfilerBench() {
+    }
+
+    static List<Row> run(final Setup setup) throws Exception {
+        final List<Row> rows = new ArrayList<>();
+        final List<Double> captureWallBeyondSampling = new ArrayList<>();
+        // the capture spans both runs of the kernel, so surely the measured second one
+        final int captureSeconds = (int) Math.ceil(2 * setup.seconds()) + 1;
+        for (final String kernel : KERNELS) {
+            final List<String> command = List.of("-jar", setup.examplesJar().toString(), kernel + "," + kernel,
+                "--seconds", Double.toString(setup.seconds()));
+            final Map<Config, List<Double>> throughput = Alternation.run(setup.rounds(),
+                List.of(Config.HICCUP, Config.PROFILER_CONTINUOUS, Config.PROFILER_CAPTURE), config -> {
+                    final Jvm.Started host = Jvm.start(setup.workDir(), config.jvmArgs(setup.mechJar(), setup.workDir(), 0), command);
+                    if (config == Config.PROFILER_CAPTURE) {
+                        captureWallBeyondSampling.add(captureWallMillis(setup, host, captureSeconds) - captureSeconds * 1000.0);
+                    }
+                    return Jvm.field(Jvm.await(host, 2 * (long) setup.seconds() + 60).out(), "ops_per_sec", true);
+                });
+            for (final Config config : List.of(Config.PROFILER_CONTINUOUS, Config.PROFILER_CAPTURE)) {
+                rows.add(Row.of("profiler: throughput lost (" + kernel + ")", config.label + " vs " + Config.HICCUP.label, "%",
+                    Stats.of(Alternation.paired(throughput.get(config), throughput.get(Config.HICCUP),
+                        (with, without) -> 100 * (1 - with / without)))));
+            }
+        }
+        rows.add(Row.of("profiler: one capture's wall time beyond its " + captureSeconds + " s of sampling",
+            "mech profile <pid> --seconds " + captureSeconds, "ms", Stats.of(captureWallBeyondSampling)));
+        return rows;
+    }
+
+    /** Runs {@code mech profile} against a started host, once its attach listener can answer; its wall time. */
+    private static double captureWallMillis(final Setup setup, final Jvm.Started host, final int seconds) throws Exception {
+        Thread.sleep(500);
+        final long start = System.nanoTime();
+        final Jvm.Run profile = Jvm.run(setup.workDir(), List.of(), List.of("-jar", setup.mechJar().toString(), "profile",
+            Long.toString(host.process().pid()), "--seconds", Integer.toString(seconds), "--dir", setup.workDir().resolve("captures").toString()),
+            seconds + 60L);
+        if (!profile.out().contains(".html")) {
+            throw new IllegalStateException("mech profile wrote no flame graph: " + profile.out());
+        }
+        return (System.nanoTime() - start) / 1e6;
+    }
+}
