@@ -79,20 +79,23 @@ final class Jvm {
         return field(out, key, false);
     }
 
-    /** The value of the first, or the last, {@code key=value} in a run's output. */
-    static double field(final String out, final String key, final boolean last) {
-        Double found = null;
+    /** The values of every {@code key=value} in a run's output, in order. */
+    static List<Double> fields(final String out, final String key) {
+        final List<Double> values = new ArrayList<>();
         for (final String token : out.split("\\s+")) {
             if (token.startsWith(key + "=")) {
-                found = Double.parseDouble(token.substring(key.length() + 1));
-                if (!last) {
-                    break;
-                }
+                values.add(Double.parseDouble(token.substring(key.length() + 1)));
             }
         }
-        if (found == null) {
+        return values;
+    }
+
+    /** The value of the first, or the last, {@code key=value} in a run's output. */
+    static double field(final String out, final String key, final boolean last) {
+        final List<Double> values = fields(out, key);
+        if (values.isEmpty()) {
             throw new IllegalStateException("no " + key + "= in output:\n" + out);
         }
-        return found;
+        return values.get(last ? values.size() - 1 : 0);
     }
 }
