@@ -16,7 +16,9 @@ import java.util.function.Consumer;
  *
  * <p>After {@code delay}, the probe weaves {@link Tally} calls into every method of the included
  * classes ({@link FieldWeaver}), loaded or yet to load, counts for {@code window}, then removes
- * the weaving again, so the steady state costs nothing. It reads the real field layout through
+ * the weaving again, so the steady state costs nothing. Within the window, counting is on for
+ * {@value #BURST_MILLIS} ms of every {@value #PERIOD_MILLIS} ms: the rates are counts over the time
+ * counted, and the window costs the host about a tenth of what counting throughout would. It reads the real field layout through
  * {@code jdk.internal.misc.Unsafe} ({@link FieldLayout}) and judges what the window saw
  * ({@link SharingAnalysis}).
  *
@@ -36,6 +38,10 @@ public final class FalseSharingProbe implements AutoCloseable {
 
     /** How often the window lists threads, so that threads which start and end within it still have names. */
     private static final long NAMES_EVERY_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+    /** One counting burst and the pause after it. */
+    static final long PERIOD_MILLIS = 100;
+    /** How long each burst counts. */
+    static final long BURST_MILLIS = 10;
 
     private final Instrumentation inst;
     private final FalseSharingSettings settings;
@@ -123,12 +129,7 @@ public final class FalseSharingProbe implements AutoCloseable {
             List.of(), List.of());
         final Map<Long, String> names = new HashMap<>();
         final long start = System.nanoTime();
-        final long end = start + settings.windowNanos();
-        long left;
-        do {
-            threadNames(names);
-            left = end - System.nanoTime();
-        } while (left > 0 && !cut.await(Math.min(left, NAMES_EVERY_NANOS), TimeUnit.NANOSECONDS));
+        final long counted = countInBursts(start, start + settings.windowNanos(), names);
         final long[] cells = Tally.cells().clone();
         final double seconds = (System.nanoTime() - start) / 1e9;
         threadNames(names);
@@ -139,13 +140,44 @@ public final class FalseSharingProbe implements AutoCloseable {
             candidates.addAll(layout.candidates(type));
         }
         final FalseSharingSnapshot done = new FalseSharingSnapshot(FalseSharingSnapshot.State.DONE, seconds,
-            Math.max(classes, wovenClasses), fields.size() - 1, candidates, new SharingAnalysis(layout).analyse(cells, fields, seconds, names));
+            Math.max(classes, wovenClasses), fields.size() - 1, candidates, new SharingAnalysis(layout).analyse(cells, fields, counted / 1e9, names));
         snapshot = done;
         for (final Listener listener : listeners) {
             try {
                 listener.windowDone(done);
             } catch (final RuntimeException e) {
                 warnings.accept("false-sharing listener failed: " + e);
+            }
+        }
+    }
+
+    /**
+     * Turns counting on in bursts until the window ends or is cut, listing thread names as it goes.
+     *
+     * @return the nanoseconds counting was on
+     */
+    private long countInBursts(final long start, final long end, final Map<Long, String> names) throws InterruptedException {
+        final long burst = TimeUnit.MILLISECONDS.toNanos(BURST_MILLIS);
+        final long pause = TimeUnit.MILLISECONDS.toNanos(PERIOD_MILLIS - BURST_MILLIS);
+        long counted = 0;
+        long namesDue = start;
+        while (true) {
+            if (System.nanoTime() - namesDue >= 0) {
+                threadNames(names);
+                namesDue += NAMES_EVERY_NANOS;
+            }
+            final long on = System.nanoTime();
+            final boolean cutNow;
+            Tally.count(true);
+            try {
+                cutNow = cut.await(Math.min(burst, Math.max(0, end - on)), TimeUnit.NANOSECONDS);
+            } finally {
+                Tally.count(false);
+                counted += System.nanoTime() - on;
+            }
+            final long left = end - System.nanoTime();
+            if (cutNow || left <= 0 || cut.await(Math.min(left, pause), TimeUnit.NANOSECONDS)) {
+                return Math.max(counted, 1);
             }
         }
     }

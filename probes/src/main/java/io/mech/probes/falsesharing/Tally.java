@@ -1,5 +1,8 @@
 package io.mech.probes.falsesharing;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * The counting woven code calls during a window: per thread stripe and field, how many writes
  * and reads, and a few recent addresses of what was touched.
@@ -12,6 +15,10 @@ package io.mech.probes.falsesharing;
  * always land on the same element) takes the sample path, which records the target's address.
  * Written and read addresses are kept apart, so that rare writes among many reads stay visible.
  * Readers see plain longs, possibly a little stale.
+ *
+ * <p>Counting is on only in short bursts ({@link #count}): between them a woven call costs one
+ * opaque load of a flag that is never written on the host's threads, so an open window costs the
+ * host a tenth of what counting every access would.
  */
 public final class Tally {
 
@@ -44,6 +51,17 @@ public final class Tally {
     private static final long[] CELLS = new long[PAD + STRIPES * STRIDE];
 
     private static volatile Addresses addresses;
+    @SuppressWarnings("unused") // read and written through COUNTING only
+    private static boolean counting;
+    private static final VarHandle COUNTING;
+
+    static {
+        try {
+            COUNTING = MethodHandles.lookup().findStaticVarHandle(Tally.class, "counting", boolean.class);
+        } catch (final ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private Tally() {
     }
@@ -55,6 +73,9 @@ public final class Tally {
      * @param field  the field's id from {@link FieldTable}
      */
     public static void write(final Object target, final int field) {
+        if (!(boolean) COUNTING.getOpaque()) {
+            return;
+        }
         final long[] c = CELLS;
         @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
         final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
@@ -73,6 +94,9 @@ public final class Tally {
      * @param field  the field's id from {@link FieldTable}
      */
     public static void guardedWrite(final Object target, final int field) {
+        if (!(boolean) COUNTING.getOpaque()) {
+            return;
+        }
         final long[] c = CELLS;
         @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
         final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
@@ -91,6 +115,9 @@ public final class Tally {
      * @param field  the field's id from {@link FieldTable}
      */
     public static void read(final Object target, final int field) {
+        if (!(boolean) COUNTING.getOpaque()) {
+            return;
+        }
         final long[] c = CELLS;
         @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
         final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
@@ -125,6 +152,11 @@ public final class Tally {
         } catch (final Throwable t) {
             // the host's code called this: a sample lost is better than an exception in it
         }
+    }
+
+    /** Turns counting on or off; off is where a window starts and ends. */
+    static void count(final boolean on) {
+        COUNTING.setVolatile(on);
     }
 
     /** Starts address sampling; until then only counts are kept. */
