@@ -30,7 +30,18 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class FalseSharingProbeTest {
 
-    private static final Pattern ROW = Pattern.compile("\\{\"verdict\":\"([^\"]*)\",\"class\":\"([^\"]*)\",\"fields\":\"([^\"]*)\"");
+    private static final Pattern ROW = Pattern.compile(
+        "\\{\"verdict\":\"([^\"]*)\",\"class\":\"([^\"]*)\",\"fields\":\"([^\"]*)\"[^}]*\"fix\":\"([^\"]*)\"");
+    /** How the probe's fix for two threads talking through the flagged fields begins. */
+    private static final String EXCHANGE_FIX = "the two threads talk through these fields";
+    /**
+     * False-sharing variants whose two fields are how their threads talk: each thread reads the
+     * other's field as often as it writes its own, so padding alone does not help (the bench's
+     * falsesharing part measures the padded twin slower on spsc and ping-pong). Every other
+     * false-sharing variant must get the padding fix.
+     */
+    private static final Set<String> EXCHANGES = Set.of("spsc:volatile-modulo", "spsc:lazy-set", "spsc:power-of-two",
+        "lazy-set:ping-pong-shared");
 
     @TempDir
     Path dir;
@@ -53,7 +64,7 @@ class FalseSharingProbeTest {
     }
 
     /** One verdict row of the JSON report. */
-    private record Row(String verdict, String className, Set<String> fields) {
+    private record Row(String verdict, String className, Set<String> fields, String fix) {
     }
 
     @ParameterizedTest(name = "{1}:{2} on {0}")
@@ -74,6 +85,13 @@ class FalseSharingProbeTest {
         final List<Row> rows = rows(report);
         check(truth, Finding.FALSE_SHARING, Set.of("false sharing", "cross-object"), rows, report);
         check(truth, Finding.TRUE_SHARING, Set.of("true sharing"), rows, report);
+        final boolean exchange = EXCHANGES.contains(kernel + ":" + variant);
+        for (final Row row : rows) {
+            if (row.verdict().equals("false sharing")) {
+                assertEquals(exchange, row.fix().startsWith(EXCHANGE_FIX),
+                    kernel + ":" + variant + (exchange ? " is" : " is not") + " an exchange: " + row);
+            }
+        }
     }
 
     private static void check(final VariantDescriptor truth, final Finding finding, final Set<String> verdicts,
@@ -97,7 +115,7 @@ class FalseSharingProbeTest {
         final List<Row> rows = new ArrayList<>();
         final Matcher m = ROW.matcher(report);
         while (m.find()) {
-            rows.add(new Row(m.group(1), m.group(2), new TreeSet<>(List.of(m.group(3).split(",")))));
+            rows.add(new Row(m.group(1), m.group(2), new TreeSet<>(List.of(m.group(3).split(","))), m.group(4)));
         }
         return rows;
     }

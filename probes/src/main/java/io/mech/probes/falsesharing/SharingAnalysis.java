@@ -31,6 +31,11 @@ final class SharingAnalysis {
 
     private static final String FIX_PAD = "keep the fields 128 bytes apart with a padding class hierarchy (superclass fields "
         + "are laid out first), or annotate them @jdk.internal.vm.annotation.Contended and run with -XX:-RestrictContended";
+    private static final String FIX_EXCHANGE = "the two threads talk through these fields: each reads, as often as it "
+        + "writes its own, the field the other writes, so the line moves on every exchange however they are laid out, and "
+        + "padding alone can make it slower (two lines move instead of one); have each side keep its own copy of the "
+        + "other's field and re-read it only when that copy runs out (as a single-producer queue caches the other index), "
+        + "then pad";
     private static final String FIX_STATIC = "move each static into an object of its own padded to 128 bytes: statics share "
         + "the Class mirror, which no subclass can pad, and @Contended does not apply to them";
     private static final String FIX_TRUE = "give each thread its own state and combine on read (LongAdder, per-thread "
@@ -72,6 +77,7 @@ final class SharingAnalysis {
         double rateB;
         double probability;
         double score = -1;
+        boolean exchange;
 
         Finding(final Verdict.Kind kind, final FieldLayout.Placed first, final FieldLayout.Placed second) {
             this.kind = kind;
@@ -129,12 +135,47 @@ final class SharingAnalysis {
         final List<Finding> findings = new ArrayList<>();
         final Set<String> trueShared = trueSharing(accesses, seconds, findings);
         sharedLines(accesses, writtenBy, trueShared, seconds, findings);
+        for (final Finding finding : findings) {
+            finding.exchange = finding.kind == Verdict.Kind.FALSE_SHARING && isExchange(finding, accesses);
+        }
         final List<Verdict> verdicts = new ArrayList<>();
         for (final Finding finding : findings) {
             verdicts.add(verdict(finding, cells, threadNames));
         }
         verdicts.sort(Comparator.comparing(Verdict::kind).thenComparing(Comparator.comparingDouble(Verdict::score).reversed()));
         return verdicts;
+    }
+
+    /**
+     * Whether the two fields are how two threads talk: the main writer of each reads the other
+     * field at least as often as it writes its own. Then the line has to move on every exchange,
+     * and padding removes none of that traffic.
+     */
+    private static boolean isExchange(final Finding finding, final List<Access> accesses) {
+        final Access firstWriter = mainWriter(finding.first, accesses);
+        final Access secondWriter = mainWriter(finding.second, accesses);
+        return firstWriter != null && secondWriter != null && firstWriter.stripe != secondWriter.stripe
+            && readsBy(firstWriter.stripe, finding.second, accesses) >= firstWriter.writes
+            && readsBy(secondWriter.stripe, finding.first, accesses) >= secondWriter.writes;
+    }
+
+    private static Access mainWriter(final FieldLayout.Placed field, final List<Access> accesses) {
+        Access most = null;
+        for (final Access access : accesses) {
+            if (access.field.name().equals(field.name()) && access.writes > 0 && (most == null || access.writes > most.writes)) {
+                most = access;
+            }
+        }
+        return most;
+    }
+
+    private static long readsBy(final int stripe, final FieldLayout.Placed field, final List<Access> accesses) {
+        for (final Access access : accesses) {
+            if (access.stripe == stripe && access.field.name().equals(field.name())) {
+                return access.reads;
+            }
+        }
+        return 0;
     }
 
     private static Set<String> trueSharing(final List<Access> accesses, final double seconds, final List<Finding> findings) {
@@ -289,7 +330,7 @@ final class SharingAnalysis {
                 fix = FIX_ADJACENT;
                 break;
             default:
-                fix = finding.first.isStatic() ? FIX_STATIC : FIX_PAD;
+                fix = finding.exchange ? FIX_EXCHANGE : finding.first.isStatic() ? FIX_STATIC : FIX_PAD;
         }
         return new Verdict(finding.kind, className, names, offsets, threads, List.of(finding.rateA, finding.rateB),
             finding.probability, finding.score, fix);

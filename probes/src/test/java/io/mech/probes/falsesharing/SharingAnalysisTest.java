@@ -1,6 +1,7 @@
 package io.mech.probes.falsesharing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import fixture.sharing.SharedPair;
 import java.util.ArrayList;
@@ -81,6 +82,28 @@ class SharingAnalysisTest {
         writes(1, FIRST, RATE, 0, OBJECT);
         reads(2, SECOND, RATE, OBJECT);
         assertEquals("[FALSE_SHARING [first, second]]", kinds());
+    }
+
+    @Test
+    void twoThreadsThatEachReadTheOthersFieldAsOftenAsTheyWriteTheirOwnAreAnExchange() {
+        writes(1, FIRST, RATE, 0, OBJECT);
+        reads(1, SECOND, RATE, OBJECT);
+        writes(2, SECOND, RATE, 0, OBJECT);
+        reads(2, FIRST, 3 * RATE, OBJECT);
+        final Verdict v = verdicts().get(0);
+        assertEquals(Verdict.Kind.FALSE_SHARING, v.kind());
+        assertTrue(v.fix().startsWith("the two threads talk through these fields"), v.fix());
+    }
+
+    @Test
+    void aWriterThatSeldomReadsTheOtherFieldGetsThePaddingFix() {
+        writes(1, FIRST, RATE, 0, OBJECT);
+        reads(1, SECOND, RATE / 10, OBJECT);
+        writes(2, SECOND, RATE, 0, OBJECT);
+        reads(2, FIRST, 3 * RATE, OBJECT);
+        final Verdict v = verdicts().get(0);
+        assertEquals(Verdict.Kind.FALSE_SHARING, v.kind());
+        assertTrue(v.fix().startsWith("keep the fields 128 bytes apart"), v.fix());
     }
 
     @Test
