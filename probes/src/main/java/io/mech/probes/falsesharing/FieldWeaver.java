@@ -13,13 +13,16 @@ import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.jar.asm.FieldVisitor;
+import net.bytebuddy.jar.asm.Handle;
+import net.bytebuddy.jar.asm.Label;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
 
 /**
  * Weaves calls to {@link Tally} into the methods of the included classes, with ByteBuddy's ASM:
- * before every PUTFIELD and PUTSTATIC (writes) and GETFIELD and GETSTATIC (reads) of a field
+ * before every PUTFIELD and PUTSTATIC (writes) and GETFIELD and GETSTATIC (reads, but for the read of a
+ * read-modify-write such as {@code o.f++}, whose write is counted) of a field
  * whose owner is included and that is not one of the class's own final fields; before calls on
  * {@code AtomicInteger}, {@code AtomicLong}, {@code AtomicBoolean} and {@code AtomicReference}
  * (their {@code value}); and before calls on a VarHandle the class's static initialiser got from
@@ -230,6 +233,13 @@ final class FieldWeaver implements ClassFileTransformer {
                 private Target handle;
                 /** Monitors and j.u.c. locks held at this point, in the code's order (javac's shapes). */
                 private int guard = synchronizedMethod;
+                /**
+                 * The previous instruction was a DUP. javac compiles {@code o.f++} and {@code o.f op= x}
+                 * as DUP, GETFIELD f, ..., PUTFIELD f: the write is counted, and the read of the same
+                 * field by the same thread just before it tells the verdicts nothing, so it is not,
+                 * which halves what an open window costs such code.
+                 */
+                private boolean afterDup;
 
                 @Override
                 public void visitInsn(final int opcode) {
@@ -239,11 +249,81 @@ final class FieldWeaver implements ClassFileTransformer {
                         guard = Math.max(synchronizedMethod, guard - 1);
                     }
                     super.visitInsn(opcode);
+                    afterDup = opcode == Opcodes.DUP;
+                }
+
+                @Override
+                public void visitVarInsn(final int opcode, final int var) {
+                    afterDup = false;
+                    super.visitVarInsn(opcode, var);
+                }
+
+                @Override
+                public void visitIntInsn(final int opcode, final int operand) {
+                    afterDup = false;
+                    super.visitIntInsn(opcode, operand);
+                }
+
+                @Override
+                public void visitTypeInsn(final int opcode, final String type) {
+                    afterDup = false;
+                    super.visitTypeInsn(opcode, type);
+                }
+
+                @Override
+                public void visitInvokeDynamicInsn(final String name, final String descriptor, final Handle bootstrap,
+                                                   final Object... arguments) {
+                    afterDup = false;
+                    super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
+                }
+
+                @Override
+                public void visitJumpInsn(final int opcode, final Label label) {
+                    afterDup = false;
+                    super.visitJumpInsn(opcode, label);
+                }
+
+                @Override
+                public void visitLabel(final Label label) {
+                    afterDup = false;
+                    super.visitLabel(label);
+                }
+
+                @Override
+                public void visitLdcInsn(final Object value) {
+                    afterDup = false;
+                    super.visitLdcInsn(value);
+                }
+
+                @Override
+                public void visitIincInsn(final int var, final int increment) {
+                    afterDup = false;
+                    super.visitIincInsn(var, increment);
+                }
+
+                @Override
+                public void visitTableSwitchInsn(final int min, final int max, final Label dflt, final Label... labels) {
+                    afterDup = false;
+                    super.visitTableSwitchInsn(min, max, dflt, labels);
+                }
+
+                @Override
+                public void visitLookupSwitchInsn(final Label dflt, final int[] keys, final Label[] labels) {
+                    afterDup = false;
+                    super.visitLookupSwitchInsn(dflt, keys, labels);
+                }
+
+                @Override
+                public void visitMultiANewArrayInsn(final String descriptor, final int dimensions) {
+                    afterDup = false;
+                    super.visitMultiANewArrayInsn(descriptor, dimensions);
                 }
 
                 @Override
                 public void visitFieldInsn(final int opcode, final String owner, final String field, final String desc) {
-                    if (includes(owner) && !(owner.equals(className) && scan.finals.contains(field))
+                    final boolean readBeforeWrite = afterDup && opcode == Opcodes.GETFIELD;
+                    afterDup = false;
+                    if (!readBeforeWrite && includes(owner) && !(owner.equals(className) && scan.finals.contains(field))
                         && !field.startsWith("this$")) {
                         final int id = id(owner, field, opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC);
                         if (id > 0) {
@@ -283,6 +363,7 @@ final class FieldWeaver implements ClassFileTransformer {
                 @Override
                 public void visitMethodInsn(final int opcode, final String owner, final String method,
                                             final String desc, final boolean isInterface) {
+                    afterDup = false;
                     if (owner.startsWith(LOCKS) && LOCKING.contains(method)) {
                         guard++;
                     } else if (owner.startsWith(LOCKS) && method.equals("unlock")) {
