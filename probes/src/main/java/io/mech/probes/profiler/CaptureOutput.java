@@ -1,6 +1,7 @@
 package io.mech.probes.profiler;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,13 +46,21 @@ public final class CaptureOutput {
      * @throws IOException when the JFR file cannot be read or the outputs written
      */
     public static void write(final Path jfr, final Path html, final Info info, final String version) throws IOException {
-        final Arguments arguments = new Arguments("--" + info.graphOf().asyncProfilerName(),
-            "--title", "mech " + info.trigger() + " " + info.start());
-        JfrToFlame.convert(jfr.toString(), html.toString(), arguments);
+        final String engine;
+        // One pass: the converter reads every chunk, and the reader keeps the settings it met.
+        try (JfrReader reader = new JfrReader(jfr.toString())) {
+            final JfrToFlame converter = new JfrToFlame(reader, new Arguments("--" + info.graphOf().asyncProfilerName(),
+                "--title", "mech " + info.trigger() + " " + info.start()));
+            converter.convert();
+            try (OutputStream out = Files.newOutputStream(html)) {
+                converter.dump(out);
+            }
+            engine = engineOf(reader);
+        }
         Files.writeString(CaptureFiles.metadataOf(html), String.format(Locale.ROOT,
             "{\"trigger\":\"%s\",\"mode\":\"%s\",\"start\":\"%s\",\"millis\":%d,\"event\":\"%s\",\"engine\":\"%s\","
                 + "\"jdkEvents\":%b,\"profiler\":\"%s\",\"jfr\":\"%s\"}%n",
-            info.trigger(), info.mode(), info.start(), info.millis(), info.event(), engineOf(jfr), info.jdkEvents(),
+            info.trigger(), info.mode(), info.start(), info.millis(), info.event(), engine, info.jdkEvents(),
             version.trim(), jfr.getFileName()), StandardCharsets.UTF_8);
     }
 
@@ -60,12 +69,7 @@ public final class CaptureOutput {
      * refused (containers, virtual machines, perf_event_paranoid) {@code cpu} runs on a timer
      * engine, and this says which.
      */
-    static String engineOf(final Path jfr) throws IOException {
-        try (JfrReader reader = new JfrReader(jfr.toString())) {
-            while (reader.readEvent() != null) {
-                // Reading every event fills in the recorded settings.
-            }
-            return reader.settings.getOrDefault("engine", "unknown");
-        }
+    private static String engineOf(final JfrReader read) {
+        return read.settings.getOrDefault("engine", "unknown");
     }
 }
