@@ -18,7 +18,7 @@ import java.util.function.Consumer;
  * classes ({@link FieldWeaver}), loaded or yet to load, counts for {@code window}, then removes
  * the weaving again, so the steady state costs nothing. Within the window, counting is on for
  * {@value #BURST_MILLIS} ms of every {@value #PERIOD_MILLIS} ms: the rates are counts over the time
- * counted, and the window costs the host about a tenth of what counting throughout would. It reads the real field layout through
+ * counted, and the bursts cost the host a twenty-fifth of what counting throughout would. It reads the real field layout through
  * {@code jdk.internal.misc.Unsafe} ({@link FieldLayout}) and judges what the window saw
  * ({@link SharingAnalysis}).
  *
@@ -39,7 +39,7 @@ public final class FalseSharingProbe implements AutoCloseable {
     /** How often the window lists threads, so that threads which start and end within it still have names. */
     private static final long NAMES_EVERY_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     /** One counting burst and the pause after it. */
-    static final long PERIOD_MILLIS = 100;
+    static final long PERIOD_MILLIS = 250;
     /** How long each burst counts. */
     static final long BURST_MILLIS = 10;
 

@@ -18,7 +18,7 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Counting is on only in short bursts ({@link #count}): between them a woven call costs one
  * opaque load of a flag that is never written on the host's threads, so an open window costs the
- * host a tenth of what counting every access would.
+ * host that load plus a twenty-fifth of what counting every access would.
  */
 public final class Tally {
 
