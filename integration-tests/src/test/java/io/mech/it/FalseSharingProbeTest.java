@@ -72,10 +72,11 @@ class FalseSharingProbeTest {
     void verdictsMatchTheDeclaredGroundTruth(final Path jdk, final String kernel, final String variant) throws Exception {
         final VariantDescriptor truth = Kernels.named(kernel).orElseThrow().variant(variant).orElseThrow();
         final Path json = dir.resolve("report.json");
+        // a window of two counting bursts (one every 2 s), within the kernel's run
         final List<String> command = new ArrayList<>(Forked.javaWithMech(jdk, "probes.falsesharing=on,probes.falsesharing.delay=500ms,"
-            + "probes.falsesharing.window=1500ms,hiccup=off,prometheus=off,report=off,report.json=" + json));
+            + "probes.falsesharing.window=2600ms,hiccup=off,prometheus=off,report=off,report.json=" + json));
         command.addAll(truth.jvmArgs());
-        command.addAll(List.of("-jar", Paths.examplesJar().toString(), kernel, variant, "--seconds", "3"));
+        command.addAll(List.of("-jar", Paths.examplesJar().toString(), kernel, variant, "--seconds", "4.5"));
         final Forked.Result result = Forked.run(dir, command, 90);
         assertEquals(0, result.exit(), result.err());
         assertEquals(List.of(), result.mechLines(), "the probe runs without a word");

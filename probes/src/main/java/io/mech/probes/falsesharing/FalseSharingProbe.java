@@ -17,8 +17,9 @@ import java.util.function.Consumer;
  * <p>After {@code delay}, the probe weaves {@link Tally} calls into every method of the included
  * classes ({@link FieldWeaver}), loaded or yet to load, counts for {@code window}, then removes
  * the weaving again, so the steady state costs nothing. Within the window, counting is on for
- * {@value #BURST_MILLIS} ms of every {@value #PERIOD_MILLIS} ms: the rates are counts over the time
- * counted, and the bursts cost the host a twenty-fifth of what counting throughout would. It reads the real field layout through
+ * {@value #BURST_MILLIS} ms of every {@value #PERIOD_MILLIS} ms, {@value #SETTLE_MILLIS} ms after
+ * the woven call sites were linked to the counting code ({@link Tally#link}): the rates are counts
+ * over the time counted, and between bursts the woven code compiles to what it was. It reads the real field layout through
  * {@code jdk.internal.misc.Unsafe} ({@link FieldLayout}) and judges what the window saw
  * ({@link SharingAnalysis}).
  *
@@ -36,12 +37,14 @@ public final class FalseSharingProbe implements AutoCloseable {
         void windowDone(FalseSharingSnapshot done);
     }
 
-    /** How often the window lists threads, so that threads which start and end within it still have names. */
-    private static final long NAMES_EVERY_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
-    /** One counting burst and the pause after it. */
-    static final long PERIOD_MILLIS = 250;
+    /** One counting burst, the settling before it and the pause after it. */
+    static final long PERIOD_MILLIS = 2000;
     /** How long each burst counts. */
-    static final long BURST_MILLIS = 10;
+    static final long BURST_MILLIS = 50;
+    /** From linking the counting methods to counting: the JIT's recompiling of the woven methods settles. */
+    static final long SETTLE_MILLIS = 100;
+    /** The first burst's settling: weaving at the window's start dropped every woven class's compiled code. */
+    static final long FIRST_SETTLE_MILLIS = 400;
 
     private final Instrumentation inst;
     private final FalseSharingSettings settings;
@@ -129,7 +132,7 @@ public final class FalseSharingProbe implements AutoCloseable {
             List.of(), List.of());
         final Map<Long, String> names = new HashMap<>();
         final long start = System.nanoTime();
-        final long counted = countInBursts(start, start + settings.windowNanos(), names);
+        final long counted = countInBursts(start + settings.windowNanos(), names);
         final long[] cells = Tally.cells().clone();
         final double seconds = (System.nanoTime() - start) / 1e9;
         threadNames(names);
@@ -152,29 +155,35 @@ public final class FalseSharingProbe implements AutoCloseable {
     }
 
     /**
-     * Turns counting on in bursts until the window ends or is cut, listing thread names as it goes.
+     * Turns counting on in bursts until the window ends or is cut, listing thread names after each
+     * burst, so that threads counted in it and ended before the window's end still have names.
      *
      * @return the nanoseconds counting was on
      */
-    private long countInBursts(final long start, final long end, final Map<Long, String> names) throws InterruptedException {
+    private long countInBursts(final long end, final Map<Long, String> names) throws InterruptedException {
         final long burst = TimeUnit.MILLISECONDS.toNanos(BURST_MILLIS);
-        final long pause = TimeUnit.MILLISECONDS.toNanos(PERIOD_MILLIS - BURST_MILLIS);
+        long settle = TimeUnit.MILLISECONDS.toNanos(FIRST_SETTLE_MILLIS);
+        final long pause = TimeUnit.MILLISECONDS.toNanos(PERIOD_MILLIS - SETTLE_MILLIS - BURST_MILLIS);
         long counted = 0;
-        long namesDue = start;
         while (true) {
-            if (System.nanoTime() - namesDue >= 0) {
-                threadNames(names);
-                namesDue += NAMES_EVERY_NANOS;
-            }
-            final long on = System.nanoTime();
             final boolean cutNow;
-            Tally.count(true);
+            long on = System.nanoTime();
+            Tally.link(true);
             try {
-                cutNow = cut.await(Math.min(burst, Math.max(0, end - on)), TimeUnit.NANOSECONDS);
+                final boolean settledCut = cut.await(Math.min(settle, Math.max(0, end - on)), TimeUnit.NANOSECONDS);
+                on = System.nanoTime();
+                Tally.count(true);
+                try {
+                    cutNow = settledCut || cut.await(Math.min(burst, Math.max(0, end - on)), TimeUnit.NANOSECONDS);
+                } finally {
+                    Tally.count(false);
+                    counted += System.nanoTime() - on;
+                    threadNames(names);
+                }
             } finally {
-                Tally.count(false);
-                counted += System.nanoTime() - on;
+                Tally.link(false);
             }
+            settle = TimeUnit.MILLISECONDS.toNanos(SETTLE_MILLIS);
             final long left = end - System.nanoTime();
             if (cutNow || left <= 0 || cut.await(Math.min(left, pause), TimeUnit.NANOSECONDS)) {
                 return Math.max(counted, 1);

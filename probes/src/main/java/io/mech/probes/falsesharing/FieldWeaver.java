@@ -36,11 +36,17 @@ import net.bytebuddy.jar.asm.Type;
  * loops that share lines. Control flow is never changed, so the stack map frames stay valid;
  * arguments of a call are parked in fresh locals above the method's own while the target is
  * counted. A class that cannot be woven is left as it was, with one warning.
+ *
+ * <p>In class files of Java 7 and later each count is an {@code invokedynamic} linked to one of
+ * {@link Tally}'s switched call sites, so between bursts the JIT compiles it to nothing; older
+ * class files call Tally's methods, which check a flag each time.
  */
 final class FieldWeaver implements ClassFileTransformer {
 
     private static final String TALLY = Type.getInternalName(Tally.class);
     private static final String COUNT = "(Ljava/lang/Object;I)V";
+    private static final Handle LINK = new Handle(Opcodes.H_INVOKESTATIC, TALLY, "site",
+        "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/CallSite;", false);
     private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
     private static final String LOOKUP = "java/lang/invoke/MethodHandles$Lookup";
     private static final Set<String> ATOMICS = Set.of("java/util/concurrent/atomic/AtomicInteger",
@@ -210,6 +216,8 @@ final class FieldWeaver implements ClassFileTransformer {
         private final String className;
         private final Scan scan;
         private final ClassLoader loader;
+        /** Whether the class file can hold {@code invokedynamic} (Java 7 and later). */
+        private boolean linksDynamically;
         boolean changed;
 
         Rewrite(final ClassVisitor next, final String className, final Scan scan, final ClassLoader loader) {
@@ -217,6 +225,13 @@ final class FieldWeaver implements ClassFileTransformer {
             this.className = className;
             this.scan = scan;
             this.loader = loader;
+        }
+
+        @Override
+        public void visit(final int version, final int access, final String name, final String signature,
+                          final String superName, final String[] interfaces) {
+            linksDynamically = (version & 0xFFFF) >= Opcodes.V1_7;
+            super.visit(version, access, name, signature, superName, interfaces);
         }
 
         @Override
@@ -420,7 +435,12 @@ final class FieldWeaver implements ClassFileTransformer {
                     } else {
                         super.visitLdcInsn(id);
                     }
-                    super.visitMethodInsn(Opcodes.INVOKESTATIC, TALLY, !write ? "read" : guard > 0 ? "guardedWrite" : "write", COUNT, false);
+                    final String kind = !write ? "read" : guard > 0 ? "guardedWrite" : "write";
+                    if (linksDynamically) {
+                        super.visitInvokeDynamicInsn(kind, COUNT, LINK);
+                    } else {
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, TALLY, kind, COUNT, false);
+                    }
                     changed = true;
                 }
             };

@@ -1,6 +1,10 @@
 package io.mech.probes.falsesharing;
 
+import java.lang.invoke.CallSite;
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.invoke.MutableCallSite;
 import java.lang.invoke.VarHandle;
 
 /**
@@ -16,9 +20,10 @@ import java.lang.invoke.VarHandle;
  * Written and read addresses are kept apart, so that rare writes among many reads stay visible.
  * Readers see plain longs, possibly a little stale.
  *
- * <p>Counting is on only in short bursts ({@link #count}): between them a woven call costs one
- * opaque load of a flag that is never written on the host's threads, so an open window costs the
- * host that load plus a twenty-fifth of what counting every access would.
+ * <p>Counting is on only in short bursts ({@link #count}). Between them a woven
+ * {@code invokedynamic} links to a call site whose target does nothing, which the JIT compiles to
+ * nothing; around a burst it links to the counting methods, which check a flag that is never
+ * written on the host's threads (as the direct calls of older class files always do).
  */
 public final class Tally {
 
@@ -54,10 +59,20 @@ public final class Tally {
     @SuppressWarnings("unused") // read and written through COUNTING only
     private static boolean counting;
     private static final VarHandle COUNTING;
+    /** The methods {@link #SWITCHED} links to: write, guarded write, read. */
+    private static final MethodHandle[] COUNTERS;
+    private static final MethodHandle NOTHING = MethodHandles.empty(MethodType.methodType(void.class, Object.class, int.class));
+    /** One call site per kind of access, shared by every woven site of that kind. */
+    private static final MutableCallSite[] SWITCHED = {new MutableCallSite(NOTHING), new MutableCallSite(NOTHING),
+        new MutableCallSite(NOTHING)};
 
     static {
         try {
-            COUNTING = MethodHandles.lookup().findStaticVarHandle(Tally.class, "counting", boolean.class);
+            final MethodHandles.Lookup lookup = MethodHandles.lookup();
+            COUNTING = lookup.findStaticVarHandle(Tally.class, "counting", boolean.class);
+            final MethodType type = NOTHING.type();
+            COUNTERS = new MethodHandle[] {lookup.findStatic(Tally.class, "write", type),
+                lookup.findStatic(Tally.class, "guardedWrite", type), lookup.findStatic(Tally.class, "read", type)};
         } catch (final ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -67,22 +82,36 @@ public final class Tally {
     }
 
     /**
-     * Counts a write; woven before PUTFIELD, PUTSTATIC and writing atomic and VarHandle calls.
+     * Links a woven {@code invokedynamic} to the shared call site of its kind, whose target is
+     * {@link #write}, {@link #guardedWrite} or {@link #read} around a burst and a no-op between
+     * bursts ({@link #link(boolean)}). Woven into class files of Java 7 and later; older ones
+     * call those methods directly.
+     *
+     * @param caller the woven class's lookup (unused: every site of a kind shares one call site)
+     * @param name   {@code write}, {@code guardedWrite} or {@code read}
+     * @param type   {@code (Object, int)void}
+     * @return the call site of that kind
+     */
+    public static CallSite site(final MethodHandles.Lookup caller, final String name, final MethodType type) {
+        switch (name) {
+            case "write": return SWITCHED[0];
+            case "guardedWrite": return SWITCHED[1];
+            case "read": return SWITCHED[2];
+            default: throw new IllegalArgumentException("no counting call named " + name);
+        }
+    }
+
+    /**
+     * Counts a write; woven before PUTFIELD, PUTSTATIC and writing atomic and VarHandle calls of
+     * a class file older than Java 7; otherwise the call site a woven {@code invokedynamic} links
+     * to ({@link #site}) calls it around a burst.
      *
      * @param target the object written (the Class for a static field); may be null
      * @param field  the field's id from {@link FieldTable}
      */
     public static void write(final Object target, final int field) {
-        if (!(boolean) COUNTING.getOpaque()) {
-            return;
-        }
-        final long[] c = CELLS;
-        @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
-        final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
-        final int i = PAD + stripe * STRIDE + field * SLOTS;
-        c[i + WRITES]++;
-        if (--c[i + COUNTDOWN] < 0) {
-            sample(target, stripe, i, WRITE_MARK);
+        if ((boolean) COUNTING.getOpaque()) {
+            countWrite(target, field);
         }
     }
 
@@ -94,9 +123,35 @@ public final class Tally {
      * @param field  the field's id from {@link FieldTable}
      */
     public static void guardedWrite(final Object target, final int field) {
-        if (!(boolean) COUNTING.getOpaque()) {
-            return;
+        if ((boolean) COUNTING.getOpaque()) {
+            countGuardedWrite(target, field);
         }
+    }
+
+    /**
+     * Counts a read; woven before GETFIELD, GETSTATIC and reading atomic and VarHandle calls.
+     *
+     * @param target the object read (the Class for a static field); may be null
+     * @param field  the field's id from {@link FieldTable}
+     */
+    public static void read(final Object target, final int field) {
+        if ((boolean) COUNTING.getOpaque()) {
+            countRead(target, field);
+        }
+    }
+
+    private static void countWrite(final Object target, final int field) {
+        final long[] c = CELLS;
+        @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
+        final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
+        final int i = PAD + stripe * STRIDE + field * SLOTS;
+        c[i + WRITES]++;
+        if (--c[i + COUNTDOWN] < 0) {
+            sample(target, stripe, i, WRITE_MARK);
+        }
+    }
+
+    private static void countGuardedWrite(final Object target, final int field) {
         final long[] c = CELLS;
         @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
         final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
@@ -108,16 +163,7 @@ public final class Tally {
         }
     }
 
-    /**
-     * Counts a read; woven before GETFIELD, GETSTATIC and reading atomic and VarHandle calls.
-     *
-     * @param target the object read (the Class for a static field); may be null
-     * @param field  the field's id from {@link FieldTable}
-     */
-    public static void read(final Object target, final int field) {
-        if (!(boolean) COUNTING.getOpaque()) {
-            return;
-        }
+    private static void countRead(final Object target, final int field) {
         final long[] c = CELLS;
         @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
         final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
@@ -152,6 +198,19 @@ public final class Tally {
         } catch (final Throwable t) {
             // the host's code called this: a sample lost is better than an exception in it
         }
+    }
+
+    /**
+     * Switches the woven call sites to the counting methods, or back to nothing. The JIT drops
+     * the code compiled against the old target, so the threads running woven methods spend a
+     * short spell in slower code after each switch: counting ({@link #count}) starts only once
+     * that has settled, or the spell's own timing would be counted.
+     */
+    static synchronized void link(final boolean on) {
+        for (int kind = 0; kind < SWITCHED.length; kind++) {
+            SWITCHED[kind].setTarget(on ? COUNTERS[kind] : NOTHING);
+        }
+        MutableCallSite.syncAll(SWITCHED);
     }
 
     /** Turns counting on or off; off is where a window starts and ends. */
