@@ -111,7 +111,7 @@ public final class Tally {
      */
     public static void write(final Object target, final int field) {
         if ((boolean) COUNTING.getOpaque()) {
-            countWrite(target, field);
+            tally(target, field, WRITES, false);
         }
     }
 
@@ -124,7 +124,7 @@ public final class Tally {
      */
     public static void guardedWrite(final Object target, final int field) {
         if ((boolean) COUNTING.getOpaque()) {
-            countGuardedWrite(target, field);
+            tally(target, field, WRITES, true);
         }
     }
 
@@ -136,41 +136,22 @@ public final class Tally {
      */
     public static void read(final Object target, final int field) {
         if ((boolean) COUNTING.getOpaque()) {
-            countRead(target, field);
+            tally(target, field, READS, false);
         }
     }
 
-    private static void countWrite(final Object target, final int field) {
+    /** One access of a kind ({@link #WRITES} or {@link #READS}); the callers' constants fold once inlined. */
+    private static void tally(final Object target, final int field, final int kind, final boolean guarded) {
         final long[] c = CELLS;
         @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
         final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
         final int i = PAD + stripe * STRIDE + field * SLOTS;
-        c[i + WRITES]++;
-        if (--c[i + COUNTDOWN] < 0) {
-            sample(target, stripe, i, WRITE_MARK);
+        c[i + kind]++;
+        if (guarded) {
+            c[i + GUARDED]++;
         }
-    }
-
-    private static void countGuardedWrite(final Object target, final int field) {
-        final long[] c = CELLS;
-        @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
-        final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
-        final int i = PAD + stripe * STRIDE + field * SLOTS;
-        c[i + WRITES]++;
-        c[i + GUARDED]++;
         if (--c[i + COUNTDOWN] < 0) {
-            sample(target, stripe, i, WRITE_MARK);
-        }
-    }
-
-    private static void countRead(final Object target, final int field) {
-        final long[] c = CELLS;
-        @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
-        final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
-        final int i = PAD + stripe * STRIDE + field * SLOTS;
-        c[i + READS]++;
-        if (--c[i + COUNTDOWN] < 0) {
-            sample(target, stripe, i, 0);
+            sample(target, stripe, i, kind == WRITES ? WRITE_MARK : 0);
         }
     }
 
