@@ -86,24 +86,25 @@ class SharingAnalysisTest {
 
     @Test
     void twoThreadsThatEachReadTheOthersFieldAsOftenAsTheyWriteTheirOwnAreAnExchange() {
-        writes(1, FIRST, RATE, 0, OBJECT);
-        reads(1, SECOND, RATE, OBJECT);
-        writes(2, SECOND, RATE, 0, OBJECT);
-        reads(2, FIRST, 3 * RATE, OBJECT);
-        final Verdict v = verdicts().get(0);
+        final Verdict v = firstWriterReadingTheSecondFieldAt(RATE);
         assertEquals(Verdict.Kind.FALSE_SHARING, v.kind());
         assertTrue(v.fix().startsWith("the two threads talk through these fields"), v.fix());
     }
 
     @Test
     void aWriterThatSeldomReadsTheOtherFieldGetsThePaddingFix() {
-        writes(1, FIRST, RATE, 0, OBJECT);
-        reads(1, SECOND, RATE / 10, OBJECT);
-        writes(2, SECOND, RATE, 0, OBJECT);
-        reads(2, FIRST, 3 * RATE, OBJECT);
-        final Verdict v = verdicts().get(0);
+        final Verdict v = firstWriterReadingTheSecondFieldAt(RATE / 10);
         assertEquals(Verdict.Kind.FALSE_SHARING, v.kind());
         assertTrue(v.fix().startsWith("keep the fields 128 bytes apart"), v.fix());
+    }
+
+    /** Two writers of one object's two fields; the second reads the first's at three times its own writes. */
+    private Verdict firstWriterReadingTheSecondFieldAt(final long rate) {
+        writes(1, FIRST, RATE, 0, OBJECT);
+        reads(1, SECOND, rate, OBJECT);
+        writes(2, SECOND, RATE, 0, OBJECT);
+        reads(2, FIRST, 3 * RATE, OBJECT);
+        return verdicts().get(0);
     }
 
     @Test
