@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * Runs symmetric workers for a fixed time: each worker repeats its batch until the stop flag is
- * raised. The flag is polled between batches, not between operations, so its cost stays out of
+ * Runs symmetric workers for a fixed time: each worker runs its batch at least once (a worker the
+ * scheduler starts only after a short run's end still does some work) and repeats it until the
+ * stop flag is raised. The flag is polled between batches, not between operations, so its cost stays out of
  * the per-operation figure; each batch holds its own loop so the JIT sees one target per loop.
  */
 public final class TimedRun {
@@ -77,10 +78,10 @@ public final class TimedRun {
                 final Batch batch = role.batch();
                 final int size = role.batchSize();
                 long done = 0;
-                while (!stop.isRaised()) {
+                do {
                     batch.run(size);
                     done += size;
-                }
+                } while (!stop.isRaised());
                 ops[slot] = done;
             });
         }
