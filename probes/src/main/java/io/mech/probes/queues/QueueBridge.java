@@ -1,6 +1,6 @@
 package io.mech.probes.queues;
 
-import java.util.function.Consumer;
+import java.util.function.ToIntFunction;
 
 /**
  * Template of the bridge the queue probe's woven code calls. It is never loaded under this name:
@@ -9,9 +9,13 @@ import java.util.function.Consumer;
  * application's queue classes reach it too. It refers to nothing outside the boot class path.
  *
  * <p>Guarantees: {@link #dequeued} and {@link #offered} allocate nothing, take no lock and never
- * throw. A queue is counted only once mech has claimed a slot for it: {@link #owners()} holds the
- * identity hash of each slot's queue (0: free), looked up from the hash's home slot over
- * {@value #PROBES} slots. Each slot has {@value #STRIPES} stripes per direction; a thread counts
+ * throw. A queue is counted only once mech has claimed a slot for it. An application queue class
+ * loaded while the probe runs carries its slot in a field of its own ({@link SlotField}), handed
+ * in as a tag ({@link #registered}); any other queue is found by identity hash: {@link #owners()}
+ * holds the hash of each slot's queue (0: free), looked up from the hash's home slot over
+ * {@value #PROBES} slots. The hash costs about a nanosecond more per call, and far more on a
+ * queue locked with {@code synchronized} where the JVM keeps the hash outside the object header
+ * while it is locked (about 13 ns on JDK 17). Each slot has {@value #STRIPES} stripes per direction; a thread counts
  * in the stripe its id selects, and every stripe is a cache line of its own, {@value #LINE} longs
  * (128 bytes) apart, so counters of different queues, and of threads on different stripes, share
  * no written line. Plain increments: exact where the queue's own lock serialises the path (the
@@ -32,8 +36,19 @@ public final class QueueBridge {
     /** Longs per slot: dequeue stripes, then enqueue stripes. */
     public static final int SLOT_LONGS = 2 * STRIPES * LINE;
 
-    /** Receives every queue whose constructor returned; set by mech, null when off. */
-    public static volatile Consumer<Object> sink;
+    /** Bits of a tag below the epoch: the slot plus one. */
+    private static final int EPOCH_SHIFT = 16;
+
+    /** Receives every queue whose constructor returned and gives its slot, -1 for none; null when off. */
+    private static volatile ToIntFunction<Object> sink;
+    /**
+     * Counts the sinks opened, never 0 (the tag of a queue with no slot), so that a tag a closed
+     * probe handed out is never taken for a slot of the next one's. Plain, not volatile: a volatile
+     * load would cost each count as much as the rest of it (it stops the JIT keeping the queue's own
+     * fields in registers across the call; 0.7 ns per call measured), and the epoch changes only
+     * between two probes, when every woven class is retransformed and the code inlining it is thrown away.
+     */
+    private static int epoch = 1;
 
     private static final int[] OWNERS = new int[SLOTS];
     /** One line of padding before the first slot keeps the array header's line unwritten. */
@@ -43,19 +58,44 @@ public final class QueueBridge {
     }
 
     /**
-     * Called when a queue's (or an executor's) constructor returns.
+     * Starts handing new queues to a sink, and starts a new epoch of tags.
+     *
+     * @param to receives each new queue and gives its slot, -1 when it is not counted; null stops
+     */
+    public static synchronized void open(final ToIntFunction<Object> to) {
+        if (to != null) {
+            epoch = epoch % ((1 << (Integer.SIZE - 1 - EPOCH_SHIFT)) - 1) + 1;
+        }
+        sink = to;
+    }
+
+    /**
+     * Called when a JDK queue's (or an executor's) constructor returns.
      *
      * @param queue the new instance; a chained constructor hands it over twice
      */
     public static void created(final Object queue) {
-        final Consumer<Object> to = sink;
+        registered(queue);
+    }
+
+    /**
+     * Called when an application queue's constructor returns; the woven code keeps the tag in
+     * the queue's slot field and hands it to {@link #offeredAt} and {@link #dequeuedAt}.
+     *
+     * @param queue the new instance; a chained constructor hands it over twice
+     * @return the tag of the queue's slot, 0 when it is not counted
+     */
+    public static int registered(final Object queue) {
+        final ToIntFunction<Object> to = sink;
         if (to != null) {
             try {
-                to.accept(queue);
+                final int slot = to.applyAsInt(queue);
+                return slot < 0 ? 0 : epoch << EPOCH_SHIFT | slot + 1;
             } catch (final Throwable ignored) {
                 // mech never throws into the host's constructor
             }
         }
+        return 0;
     }
 
     /**
@@ -71,15 +111,43 @@ public final class QueueBridge {
     }
 
     /**
+     * Called as an application queue's {@code poll()} returns.
+     *
+     * @param result what it returned; null for nothing taken
+     * @param queue  the queue
+     * @param tag    its slot field: what {@link #registered} gave, 0 when the class has no such field
+     */
+    public static void dequeuedAt(final Object result, final Object queue, final int tag) {
+        if (result != null) {
+            countAt(queue, tag, 0);
+        }
+    }
+
+    /**
      * Called as an application queue's {@code offer(E)} returns.
      *
      * @param accepted what it returned
      * @param queue    the queue
+     * @param tag      as for {@link #dequeuedAt}
      */
-    public static void offered(final boolean accepted, final Object queue) {
+    public static void offeredAt(final boolean accepted, final Object queue, final int tag) {
         if (accepted) {
-            count(queue, STRIPES * LINE);
+            countAt(queue, tag, STRIPES * LINE);
         }
+    }
+
+    private static void countAt(final Object queue, final int tag, final int direction) {
+        if (tag >>> EPOCH_SHIFT == epoch) {
+            increment((tag & (1 << EPOCH_SHIFT) - 1) - 1, direction);
+        } else {
+            count(queue, direction);
+        }
+    }
+
+    private static void increment(final int slot, final int direction) {
+        @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
+        final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
+        CELLS[LINE + slot * SLOT_LONGS + direction + stripe * LINE]++;
     }
 
     private static void count(final Object queue, final int direction) {
@@ -88,9 +156,7 @@ public final class QueueBridge {
         for (int i = 0; i < PROBES; i++) {
             final int slot = (hash + i) & (SLOTS - 1);
             if (owners[slot] == hash) {
-                @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
-                final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
-                CELLS[LINE + slot * SLOT_LONGS + direction + stripe * LINE]++;
+                increment(slot, direction);
                 return;
             }
         }

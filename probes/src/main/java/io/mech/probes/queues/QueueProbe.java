@@ -14,6 +14,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import java.util.function.ToIntFunction;
 
 /**
  * Depth, capacity, rates and Little's-law wait of every queue and executor the application
@@ -24,7 +25,9 @@ import java.util.function.Consumer;
  * {@link QueueRegistry} through a bridge in {@code java.util.concurrent} ({@link QueueWeaver},
  * {@link QueueBridge}). Sampling: a daemon thread, {@code mech-queues-sampler}, reads each
  * queue's count without its lock ({@link JdkFields}, {@link Shape}) every sample period; woven
- * counting of dequeues gives the rates.
+ * counting of dequeues gives the rates. An application queue class loaded while the probe runs
+ * gets a field of its own for its counters' slot ({@link SlotField}), which the JVM keeps when
+ * the probe closes.
  *
  * <p>Guarantees: {@link #start} never throws into the host; the weaving is installed on the
  * caller's thread or on a daemon thread, {@code mech-queues-install}, as asked. A queue created
@@ -53,6 +56,7 @@ public final class QueueProbe implements AutoCloseable {
     private volatile boolean closed;
     private Instrumentation inst;
     private QueueWeaver weaver;
+    private SlotField slotField;
     private Class<?> bridge;
     private QueueRegistry registry;
     private JdkFields fields;
@@ -115,11 +119,19 @@ public final class QueueProbe implements AutoCloseable {
                 registry = made;
                 weaver = made2;
             }
-            defined.getField("sink").set(null, made);
+            defined.getMethod("open", ToIntFunction.class).invoke(null, made);
+            final SlotField slots = new SlotField(made2);
+            synchronized (sampling) {
+                slotField = slots;
+            }
+            instrumentation.addTransformer(slots, false);
             instrumentation.addTransformer(made2, true);
             instrumentation.retransformClasses(targets(instrumentation, made2));
             if (made2.failure != null) {
                 throw made2.failure;
+            }
+            if (slots.failure != null) {
+                throw slots.failure;
             }
             sampler = new Thread(this::sample, "mech-queues-sampler");
             sampler.setDaemon(true);
@@ -318,7 +330,10 @@ public final class QueueProbe implements AutoCloseable {
         }
         try {
             if (bridge != null) {
-                bridge.getField("sink").set(null, null);
+                bridge.getMethod("open", ToIntFunction.class).invoke(null, (Object) null);
+            }
+            if (slotField != null) {
+                inst.removeTransformer(slotField);
             }
             if (weaver != null) {
                 inst.removeTransformer(weaver);

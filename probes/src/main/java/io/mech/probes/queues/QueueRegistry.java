@@ -3,7 +3,7 @@ package io.mech.probes.queues;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.function.Consumer;
+import java.util.function.ToIntFunction;
 
 /**
  * The queues the probe tracks, weakly held, at most {@link QueueBridge#SLOTS}: each sits in the
@@ -13,10 +13,10 @@ import java.util.function.Consumer;
  * stack-walk rate limit allows; the rest are counted. Slots of collected queues are freed by
  * {@link #release}, which the sampler calls when it finds a reference cleared.
  *
- * <p>Guarantees: {@link #accept} runs on the host's thread inside its constructor, never throws,
+ * <p>Guarantees: {@link #applyAsInt} runs on the host's thread inside its constructor, never throws,
  * and allocates only for a queue it registers (a stack walk, the entry and its ring).
  */
-final class QueueRegistry implements Consumer<Object> {
+final class QueueRegistry implements ToIntFunction<Object> {
 
     /** Identity hashes of the last few queues left out, so their chained constructors walk no second stack. */
     private static final int REJECTED = 16;
@@ -64,16 +64,19 @@ final class QueueRegistry implements Consumer<Object> {
         return total;
     }
 
+    /** @return the slot of a queue registered now or before, -1 for an executor or a queue left out */
     @Override
-    public void accept(final Object created) {
+    public int applyAsInt(final Object created) {
         try {
             if (created instanceof ThreadPoolExecutor) {
                 executor((ThreadPoolExecutor) created);
-            } else {
-                queue(created, null);
+                return -1;
             }
+            final TrackedQueue entry = queue(created, null);
+            return entry == null ? -1 : entry.slot;
         } catch (final Throwable ignored) {
             // never into the host's constructor; the queue goes untracked
+            return -1;
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.Set;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.ClassWriter;
+import net.bytebuddy.jar.asm.FieldVisitor;
 import net.bytebuddy.jar.asm.MethodVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
@@ -23,7 +24,9 @@ import net.bytebuddy.jar.asm.Opcodes;
  *       {@link QueueBridge#dequeued}: the private helper every removal goes through where there
  *       is one (so no path counts twice), else the public poll and take methods;</li>
  *   <li>{@code offer(Object)} and {@code poll()} declared by an application queue class count
- *       through {@link QueueBridge#offered} and {@link QueueBridge#dequeued}.</li>
+ *       through {@link QueueBridge#offeredAt} and {@link QueueBridge#dequeuedAt}. Where the class
+ *       has the {@link SlotField}, its constructors keep {@link QueueBridge#registered}'s tag
+ *       there and the counting calls hand it over; else they hand over 0.</li>
  * </ul>
  */
 final class QueueWeaver implements ClassFileTransformer {
@@ -92,24 +95,37 @@ final class QueueWeaver implements ClassFileTransformer {
             if (!applicationCandidate(className)) {
                 return null;
             }
-            final QueueTypes.Kind kind = redefined != null ? QueueTypes.of(redefined) : types.of(loader, classFile);
+            final QueueTypes.Kind kind = applicationKind(loader, className, redefined, classFile);
             if (kind == QueueTypes.Kind.NONE) {
                 return null;
             }
-            final boolean counted = kind == QueueTypes.Kind.QUEUE;
-            return weave(classFile, className, true,
-                counted ? List.of("poll()Ljava/lang/Object;") : List.of(), counted);
+            return weave(classFile, className, true, List.of(), kind == QueueTypes.Kind.QUEUE);
         } catch (final Throwable e) {
             failure = e;
             return null;
         }
     }
 
+    /** @return what an included application class is, from the loaded class or its class file */
+    QueueTypes.Kind applicationKind(final ClassLoader loader, final String className, final Class<?> redefined,
+                                    final byte[] classFile) {
+        return redefined != null ? QueueTypes.of(redefined) : types.of(loader, classFile);
+    }
+
     private byte[] weave(final byte[] classFile, final String className, final boolean constructors,
-                         final List<String> dequeues, final boolean offers) {
+                         final List<String> dequeues, final boolean counted) {
         final ClassReader reader = new ClassReader(classFile);
         final ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+        // the class reader visits every field before the first method
+        final boolean[] slotField = new boolean[1];
         reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
+            @Override
+            public FieldVisitor visitField(final int access, final String name, final String descriptor,
+                                           final String signature, final Object value) {
+                slotField[0] |= counted && name.equals(SlotField.NAME) && descriptor.equals(SlotField.DESCRIPTOR);
+                return super.visitField(access, name, descriptor, signature, value);
+            }
+
             @Override
             public MethodVisitor visitMethod(final int access, final String name, final String descriptor,
                                              final String signature, final String[] exceptions) {
@@ -117,14 +133,18 @@ final class QueueWeaver implements ClassFileTransformer {
                 if ((access & (Opcodes.ACC_STATIC | Opcodes.ACC_ABSTRACT | Opcodes.ACC_BRIDGE | Opcodes.ACC_SYNTHETIC)) != 0) {
                     return visitor;
                 }
+                final String field = slotField[0] ? className : null;
                 if (constructors && name.equals("<init>")) {
-                    return new BeforeReturn(visitor, Opcodes.RETURN, "created", "(L" + OBJECT + ";)V");
+                    return field != null ? new KeepTag(visitor, field) : new BeforeReturn(visitor, Opcodes.RETURN, "created", "(L" + OBJECT + ";)V", null);
+                }
+                if (counted && name.equals("offer") && descriptor.equals("(L" + OBJECT + ";)Z")) {
+                    return new BeforeReturn(visitor, Opcodes.IRETURN, "offeredAt", "(ZL" + OBJECT + ";I)V", field);
+                }
+                if (counted && name.equals("poll") && descriptor.equals("()L" + OBJECT + ";")) {
+                    return new BeforeReturn(visitor, Opcodes.ARETURN, "dequeuedAt", "(L" + OBJECT + ";L" + OBJECT + ";I)V", field);
                 }
                 if (dequeues.contains(name) || dequeues.contains(name + descriptor)) {
-                    return new BeforeReturn(visitor, Opcodes.ARETURN, "dequeued", "(L" + OBJECT + ";L" + OBJECT + ";)V");
-                }
-                if (offers && name.equals("offer") && descriptor.equals("(L" + OBJECT + ";)Z")) {
-                    return new BeforeReturn(visitor, Opcodes.IRETURN, "offered", "(ZL" + OBJECT + ";)V");
+                    return new BeforeReturn(visitor, Opcodes.ARETURN, "dequeued", "(L" + OBJECT + ";L" + OBJECT + ";)V", null);
                 }
                 return visitor;
             }
@@ -133,17 +153,24 @@ final class QueueWeaver implements ClassFileTransformer {
         return writer.toByteArray();
     }
 
-    /** Inserts a bridge call before each return of one opcode: the result (if any) and {@code this}. */
+    /**
+     * Inserts a bridge call before each return of one opcode: the result (if any), {@code this},
+     * and for an application queue's counting, its slot field (0 where the class has none).
+     */
     private final class BeforeReturn extends MethodVisitor {
         private final int returnOpcode;
         private final String method;
         private final String descriptor;
+        private final String tagOwner;
 
-        BeforeReturn(final MethodVisitor visitor, final int returnOpcode, final String method, final String descriptor) {
+        /** @param tagOwner the class declaring the slot field; null for none (a JDK class, or no field) */
+        BeforeReturn(final MethodVisitor visitor, final int returnOpcode, final String method, final String descriptor,
+                     final String tagOwner) {
             super(Opcodes.ASM9, visitor);
             this.returnOpcode = returnOpcode;
             this.method = method;
             this.descriptor = descriptor;
+            this.tagOwner = tagOwner;
         }
 
         @Override
@@ -153,7 +180,34 @@ final class QueueWeaver implements ClassFileTransformer {
                     super.visitInsn(Opcodes.DUP);
                 }
                 super.visitVarInsn(Opcodes.ALOAD, 0);
+                if (tagOwner != null) {
+                    super.visitVarInsn(Opcodes.ALOAD, 0);
+                    super.visitFieldInsn(Opcodes.GETFIELD, tagOwner, SlotField.NAME, SlotField.DESCRIPTOR);
+                } else if (descriptor.endsWith("I)V")) {
+                    super.visitInsn(Opcodes.ICONST_0);
+                }
                 super.visitMethodInsn(Opcodes.INVOKESTATIC, bridge, method, descriptor, false);
+            }
+            super.visitInsn(opcode);
+        }
+    }
+
+    /** Before each constructor return, registers the queue and keeps its tag in the slot field. */
+    private final class KeepTag extends MethodVisitor {
+        private final String owner;
+
+        KeepTag(final MethodVisitor visitor, final String owner) {
+            super(Opcodes.ASM9, visitor);
+            this.owner = owner;
+        }
+
+        @Override
+        public void visitInsn(final int opcode) {
+            if (opcode == Opcodes.RETURN) {
+                super.visitVarInsn(Opcodes.ALOAD, 0);
+                super.visitVarInsn(Opcodes.ALOAD, 0);
+                super.visitMethodInsn(Opcodes.INVOKESTATIC, bridge, "registered", "(L" + OBJECT + ";)I", false);
+                super.visitFieldInsn(Opcodes.PUTFIELD, owner, SlotField.NAME, SlotField.DESCRIPTOR);
             }
             super.visitInsn(opcode);
         }

@@ -5,10 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
+import java.lang.instrument.ClassDefinition;
 import java.lang.invoke.MethodHandles;
 import java.lang.management.ManagementFactory;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Queue;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -27,6 +33,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import workloads.QueueWorkloads;
 
 /**
@@ -39,9 +47,20 @@ class QueueProbeTest {
     private static final List<String> WARNINGS = new CopyOnWriteArrayList<>();
     private static final List<QueueAlert> ALERTS = new CopyOnWriteArrayList<>();
     private static QueueProbe probe;
+    /** QueueWorkloads as loaded, with its Counted queue, by a loader of its own before the probe started. */
+    private static Class<?> EARLY;
+
+    private static boolean slotField(final Class<?> type) {
+        return Arrays.stream(type.getDeclaredFields()).anyMatch(f -> f.getName().equals(SlotField.NAME) && f.isSynthetic());
+    }
 
     @BeforeAll
-    static void start() throws InterruptedException {
+    static void start() throws Exception {
+        final URL classes = QueueWorkloads.class.getProtectionDomain().getCodeSource().getLocation();
+        final ClassLoader early = new URLClassLoader(new URL[] {classes}, ClassLoader.getPlatformClassLoader());
+        // by name: a class literal would load Counted here, before the probe, in the test's own loader
+        Class.forName("workloads.QueueWorkloads$Counted", true, early);
+        EARLY = Class.forName("workloads.QueueWorkloads", true, early);
         probe = QueueProbe.start(ByteBuddyAgent.install(),
             new QueueSettings(List.of("workloads"), QueueSettings.MAX_SAMPLE_NANOS, 0.7, 10_000), false, WARNINGS::add);
         assertNotNull(probe, () -> "probe did not start: " + WARNINGS);
@@ -148,9 +167,18 @@ class QueueProbeTest {
         assertEquals(before + 1, probe.snapshot().jdkInternal(), "only io.mech and JDK frames: not the application's");
     }
 
-    @Test
-    void countsOffersAndPollsOfAnIncludedQueueClass() {
-        final QueueWorkloads.Counted<Integer> counted = QueueWorkloads.counted();
+    /**
+     * Counted from its slot field (loaded after the probe started) and from its identity hash (the
+     * same class loaded before, by a loader of its own, so it has no field). Its methods are
+     * synchronized: the hash of a locked object is the costly case the field avoids.
+     */
+    @ParameterizedTest(name = "loaded before the probe: {0}")
+    @ValueSource(booleans = {false, true})
+    @SuppressWarnings("unchecked")
+    void countsOffersAndPollsOfAnIncludedQueueClass(final boolean loadedBefore) throws ReflectiveOperationException {
+        final Queue<Integer> counted = loadedBefore
+            ? (Queue<Integer>) EARLY.getMethod("counted").invoke(null) : QueueWorkloads.counted();
+        assertEquals(!loadedBefore, slotField(counted.getClass()), "a slot field only where the class loaded after the probe");
         for (int i = 0; i < 25; i++) {
             counted.add(i);
         }
@@ -170,6 +198,20 @@ class QueueProbeTest {
         probe.sampleNow();
         assertEquals(0, only("counted").depth());
         assertEquals(25, only("counted").dequeued(), "a poll of nothing is no dequeue");
+    }
+
+    /** A debugger's hot swap hands over the class file without the field; dropping it would fail the swap. */
+    @Test
+    void aClassWithTheSlotFieldCanStillBeRedefined() throws Exception {
+        final Class<?> counted = Class.forName("workloads.QueueWorkloads$Counted");
+        final String resource = counted.getName().replace('.', '/') + ".class";
+        final byte[] original;
+        try (InputStream in = counted.getClassLoader().getResourceAsStream(resource)) {
+            original = in.readAllBytes();
+        }
+        ByteBuddyAgent.install().redefineClasses(new ClassDefinition(counted, original));
+        assertTrue(slotField(counted));
+        countsOffersAndPollsOfAnIncludedQueueClass(false);
     }
 
     @Test
