@@ -1,0 +1,2 @@
+/** The application queue class the queue probe weaves in the call-cost bench. */
+package host.queues.woven;
