@@ -1,90 +1,69 @@
 package host.queues;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Queue;
 
 /**
  * What the queue probe adds to one counted offer or poll, measured inside one JVM so that no
- * JVM-to-JVM noise enters it: the woven {@link host.queues.woven.Ring} against a byte-for-byte
- * copy of it defined under another package, which the probe leaves alone, in alternating rounds.
- * Started with the probe including {@code host.queues.woven}; with the probe off it is the
- * control, and the difference must come out about zero.
+ * JVM-to-JVM noise enters it: each queue class against a copy of itself renamed into
+ * {@code host.queues.plain}, which the probe leaves alone ({@link Copies}), in alternating rounds.
+ * The queues: an application's array ring ({@link host.queues.woven.Ring}: its counters found
+ * through the probe's slot field), and the JDK's ArrayBlockingQueue, LinkedBlockingQueue and
+ * ConcurrentLinkedQueue (dequeues counted, found by identity hash). Started with the probe
+ * including {@code host.queues.woven}; with the probe off it is the control: what remains there is
+ * the copy's own difference from the original (a JDK class and its copy are not compiled quite
+ * alike), to be taken off the figure with the probe on.
  *
  * <p>This package lies outside {@code io.mech}, so the probe takes its frames for the
- * application's and names (and counts) the ring it creates.
+ * application's and registers (and counts) the queues it creates.
  */
 public final class CallCost {
 
-    private static final String WOVEN = "host/queues/woven/";
-    /** The same length as {@link #WOVEN}, so renaming changes no offset in the class file. */
-    private static final String PLAIN = "host/queues/plain/";
+    /** The queue classes, each with its copy's name: as long as the original's. */
+    private static final List<String[]> QUEUES = List.of(
+        new String[] {"host.queues.woven.Ring", "host.queues.plain.Ring"},
+        new String[] {"java.util.concurrent.ArrayBlockingQueue", "host.queues.plain.jc.ArrayBlockingQueue"},
+        new String[] {"java.util.concurrent.LinkedBlockingQueue", "host.queues.plain.jc.LinkedBlockingQueue"},
+        new String[] {"java.util.concurrent.ConcurrentLinkedQueue", "host.queues.plain.jc.ConcurrentLinkedQueue"});
+    private static final int CAPACITY = 16;
     private static final int WARM_UP = 5;
     private static final int ROUNDS = 21;
-    private static final long EXCHANGES = 5_000_000;
-    private static final int CALLS_PER_EXCHANGE = 4;
+    private static final long ROUND_NANOS = 40_000_000;
+    /** An exchange moves two items: two offers and two polls. */
+    private static final int ITEMS_PER_EXCHANGE = 2;
 
     private CallCost() {
     }
 
     /**
-     * Prints {@code woven_ns_per_call}, {@code plain_ns_per_call} and their median difference
-     * round by round, {@code added_ns_per_call}.
+     * Prints, for each queue class, the nanoseconds an item (an offer and a poll) takes through
+     * the copy, {@code <SimpleName>.plain_ns_per_item}, and the median over the rounds of each
+     * round's difference between the original and the copy, {@code <SimpleName>.added_ns_per_item}.
      *
      * @param args ignored
      */
     public static void main(final String[] args) throws Throwable {
-        final Class<?> woven = host.queues.woven.Ring.class;
-        final Class<?> plain = new Twin(CallCost.class.getClassLoader()).define(renamed(woven));
-        final Object wovenRing = woven.getConstructor().newInstance();
-        final Object plainRing = plain.getConstructor().newInstance();
-        final MethodHandle wovenExchange = exchange(woven);
-        final MethodHandle plainExchange = exchange(plain);
-        final Object item = new Object();
-        final double[] wovenNanos = new double[ROUNDS];
-        final double[] plainNanos = new double[ROUNDS];
-        final double[] added = new double[ROUNDS];
-        long polled = 0;
-        for (int round = -WARM_UP; round < ROUNDS; round++) {
-            final long start = System.nanoTime();
-            polled += (long) wovenExchange.invokeExact(wovenRing, EXCHANGES, item);
-            final long between = System.nanoTime();
-            polled += (long) plainExchange.invokeExact(plainRing, EXCHANGES, item);
-            final long end = System.nanoTime();
-            if (round >= 0) {
-                wovenNanos[round] = (between - start) / (double) (EXCHANGES * CALLS_PER_EXCHANGE);
-                plainNanos[round] = (end - between) / (double) (EXCHANGES * CALLS_PER_EXCHANGE);
-                added[round] = wovenNanos[round] - plainNanos[round];
+        for (final String[] names : QUEUES) {
+            final Arm woven = new Arm(new Copies(null, null), names[0]);
+            final Arm plain = new Arm(new Copies(names[0], names[1]), names[1]);
+            final long exchanges = Math.max(1, ROUND_NANOS / Math.max(1, woven.time(10_000) / 10_000));
+            final double[] plainNanos = new double[ROUNDS];
+            final double[] added = new double[ROUNDS];
+            for (int round = -WARM_UP; round < ROUNDS; round++) {
+                final double w = woven.time(exchanges) / (double) (exchanges * ITEMS_PER_EXCHANGE);
+                final double p = plain.time(exchanges) / (double) (exchanges * ITEMS_PER_EXCHANGE);
+                if (round >= 0) {
+                    plainNanos[round] = p;
+                    added[round] = w - p;
+                }
             }
+            final String name = names[0].substring(names[0].lastIndexOf('.') + 1);
+            System.out.printf("%s.plain_ns_per_item=%.4f %s.added_ns_per_item=%.4f%n", name, median(plainNanos), name, median(added));
         }
-        if (polled != 2 * EXCHANGES * (WARM_UP + ROUNDS) * 2) {
-            throw new IllegalStateException("the rings lost items: " + polled);
-        }
-        System.out.printf("woven_ns_per_call=%.4f plain_ns_per_call=%.4f added_ns_per_call=%.4f%n",
-            median(wovenNanos), median(plainNanos), median(added));
-    }
-
-    private static MethodHandle exchange(final Class<?> ring) throws ReflectiveOperationException {
-        return MethodHandles.publicLookup().findStatic(ring, "exchange",
-            MethodType.methodType(long.class, Object.class, long.class, Object.class));
-    }
-
-    private static byte[] renamed(final Class<?> type) throws IOException {
-        final byte[] bytes;
-        try (InputStream in = type.getResourceAsStream(type.getSimpleName() + ".class")) {
-            bytes = in.readAllBytes();
-        }
-        final byte[] from = WOVEN.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        final byte[] to = PLAIN.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        for (int i = 0; i + from.length <= bytes.length; i++) {
-            if (Arrays.equals(bytes, i, i + from.length, from, 0, from.length)) {
-                System.arraycopy(to, 0, bytes, i, to.length);
-            }
-        }
-        return bytes;
     }
 
     private static double median(final double[] samples) {
@@ -93,14 +72,30 @@ public final class CallCost {
         return sorted[sorted.length / 2];
     }
 
-    /** Defines the renamed copy beside the original. */
-    private static final class Twin extends ClassLoader {
-        Twin(final ClassLoader parent) {
-            super(parent);
+    /** One queue and its own copy of the exchange loop. */
+    private static final class Arm {
+        private static final MethodType RUN = MethodType.methodType(long.class, Queue.class, long.class, Object.class);
+
+        private final Object queue;
+        private final MethodHandle run;
+        private final Object item = new Object();
+
+        Arm(final Copies loader, final String queueClass) throws ReflectiveOperationException {
+            final Class<?> type = Class.forName(queueClass, true, loader);
+            queue = queueClass.endsWith("ConcurrentLinkedQueue") || queueClass.endsWith("Ring")
+                ? type.getConstructor().newInstance() : type.getConstructor(int.class).newInstance(CAPACITY);
+            run = MethodHandles.publicLookup().findStatic(Class.forName(Exchange.class.getName(), true, loader), "run", RUN);
         }
 
-        Class<?> define(final byte[] classFile) {
-            return defineClass(null, classFile, 0, classFile.length);
+        /** @return nanoseconds the exchanges took */
+        long time(final long exchanges) throws Throwable {
+            final long start = System.nanoTime();
+            final long polled = (long) run.invoke(queue, exchanges, item);
+            final long took = System.nanoTime() - start;
+            if (polled != 2 * exchanges) {
+                throw new IllegalStateException(queue.getClass().getName() + " lost items: " + polled + " of " + 2 * exchanges);
+            }
+            return took;
         }
     }
 }

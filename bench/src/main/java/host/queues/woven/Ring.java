@@ -17,26 +17,6 @@ public final class Ring extends AbstractQueue<Object> {
     private long head;
     private long tail;
 
-    /**
-     * Two offers, then two polls, {@code rounds} times: the ring never holds more than two.
-     *
-     * @param queue  a Ring (typed Object, so the unwoven copy's method has the same type)
-     * @param rounds how many times
-     * @param item   what to offer
-     * @return the items polled
-     */
-    public static long exchange(final Object queue, final long rounds, final Object item) {
-        final Ring ring = (Ring) queue;
-        long polled = 0;
-        for (long i = 0; i < rounds; i++) {
-            ring.offer(item);
-            ring.offer(item);
-            polled += ring.poll() == null ? 0 : 1;
-            polled += ring.poll() == null ? 0 : 1;
-        }
-        return polled;
-    }
-
     @Override
     public boolean offer(final Object item) {
         if (tail - head == CAPACITY) {

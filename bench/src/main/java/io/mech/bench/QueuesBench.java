@@ -4,6 +4,8 @@ import host.queues.CallCost;
 import host.queues.woven.Ring;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -12,18 +14,38 @@ import java.util.Map;
  * happens in premain, on the host's main thread), the time one counted call takes, and the
  * throughput of the queue-heavy kernels, where the woven counting runs on every element. The
  * kernels' own swings from JVM to JVM (several are bimodal on two shared cores) are larger than
- * a few percent, so the per-call figure, measured inside one JVM ({@link CallCost}), is set
- * against the time of an mpsc item as well.
+ * a few percent, so what the probe adds to an item of each kernel's queue class, measured inside
+ * one JVM ({@link CallCost}), is set against the time of the kernel's item as well.
  */
 final class QueuesBench {
 
     /** Target for every queue-heavy kernel: throughput lost, in percent (not measurable). */
     static final double TARGET_PERCENT = 1;
 
-    private static final List<String> KERNELS = List.of("back-pressure:overfed", "back-pressure:matched",
-        "spsc:blocking-queue", "mpsc:outpaced", "mpsc:throttled", "executor:fast-task", "littles-law:steady");
+    /** The queue-heavy kernels, each with the queue class of {@link CallCost} that it moves its items through. */
+    private static final Map<String, String> KERNELS = orderedMap(
+        "back-pressure:overfed", "ArrayBlockingQueue", "back-pressure:matched", "ArrayBlockingQueue",
+        "spsc:blocking-queue", "ArrayBlockingQueue", "mpsc:outpaced", "Ring", "mpsc:throttled", "Ring",
+        "executor:fast-task", "LinkedBlockingQueue", "littles-law:steady", "LinkedBlockingQueue");
+    private static final List<String> QUEUES = List.of("Ring", "ArrayBlockingQueue", "LinkedBlockingQueue", "ConcurrentLinkedQueue");
 
     private QueuesBench() {
+    }
+
+    private static Map<String, String> orderedMap(final String... keysAndValues) {
+        final Map<String, String> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
+    }
+
+    private static List<Double> values(final List<String> outs, final String key) {
+        final List<Double> values = new ArrayList<>();
+        for (final String out : outs) {
+            values.add(Jvm.field(out, key));
+        }
+        return values;
     }
 
     static List<Row> run(final Setup setup) throws Exception {
@@ -34,21 +56,28 @@ final class QueuesBench {
                 List.of("-cp", setup.benchJar().toString(), Hello.class.getName()), 60).wallNanos() / 1e6);
         rows.add(Row.of("queues: start-up added by the probe (hello world)", Config.QUEUES.label + " vs " + Config.HICCUP.label,
             "ms", Stats.of(Alternation.paired(wall.get(Config.QUEUES), wall.get(Config.HICCUP), (with, without) -> with - without))));
-        final Map<Config, List<Double>> plain = new EnumMap<>(Config.class);
-        final Map<Config, List<Double>> added = Alternation.run(setup.rounds(), configs, config -> {
+                final Map<Config, List<String>> outs = new EnumMap<>(Config.class);
+        Alternation.run(setup.rounds(), configs, config -> {
             final List<String> args = List.of(config.jvmArgs(setup.mechJar(), setup.workDir(), 0).get(0)
                 + ",probes.queues.include=" + Ring.class.getPackageName());
-            final String out = Jvm.run(setup.workDir(), args, List.of("-cp", setup.benchJar().toString(), CallCost.class.getName()), 120).out();
-            plain.computeIfAbsent(config, c -> new ArrayList<>()).add(Jvm.field(out, "plain_ns_per_call"));
-            return Jvm.field(out, "added_ns_per_call");
+            outs.computeIfAbsent(config, c -> new ArrayList<>()).add(Jvm.run(setup.workDir(), args,
+                List.of("-cp", setup.benchJar().toString(), CallCost.class.getName()), 300).out());
+            return 0;
         });
-        rows.add(Row.of("queues: ns per offer or poll of an application ring queue, unwoven", Config.QUEUES.label, "ns",
-            Stats.of(plain.get(Config.QUEUES))));
-        for (final Config config : configs) {
-            rows.add(Row.of("queues: ns added per counted offer or poll (the ring, woven vs unwoven in one JVM)", config.label, "ns",
-                Stats.of(added.get(config))));
+        final Map<String, List<Double>> netAdded = new HashMap<>();
+        for (final String queue : QUEUES) {
+            rows.add(Row.of("queues: ns per item (an offer and a poll), " + queue + ", unwoven copy", Config.QUEUES.label, "ns",
+                Stats.of(values(outs.get(Config.QUEUES), queue + ".plain_ns_per_item"))));
+            for (final Config config : configs) {
+                rows.add(Row.of("queues: ns added per item, " + queue + " woven vs its copy in one JVM", config.label, "ns",
+                    Stats.of(values(outs.get(config), queue + ".added_ns_per_item"))));
+            }
+            netAdded.put(queue, Alternation.paired(values(outs.get(Config.QUEUES), queue + ".added_ns_per_item"),
+                values(outs.get(Config.HICCUP), queue + ".added_ns_per_item"), (on, off) -> on - off));
+            rows.add(Row.of("queues: ns the probe adds per item, " + queue + " (on less off, round by round)",
+                Config.QUEUES.label + " vs " + Config.HICCUP.label, "ns", Stats.of(netAdded.get(queue))));
         }
-        for (final String kernel : KERNELS) {
+        for (final String kernel : KERNELS.keySet()) {
             // run twice in one JVM and count the warm run
             final List<String> command = List.of("-jar", setup.examplesJar().toString(), kernel + "," + kernel,
                 "--seconds", Double.toString(setup.seconds()));
@@ -58,12 +87,10 @@ final class QueuesBench {
             rows.add(Row.of("queues: throughput lost to the probe (" + kernel + ")", Config.QUEUES.label + " vs " + Config.HICCUP.label, "%",
                 Stats.of(Alternation.paired(throughput.get(Config.QUEUES), throughput.get(Config.HICCUP),
                     (with, without) -> 100 * (1 - with / without)))).atMost(TARGET_PERCENT));
-            if (kernel.startsWith("mpsc:")) {
-                // its queue is an application class: an offer and a poll per item, each costing what the ring's row says
-                rows.add(Row.of("queues: time per item the counting takes (" + kernel + ": 2 calls x ns added / ns per item)",
-                    Config.QUEUES.label, "%", Stats.of(Alternation.paired(throughput.get(Config.QUEUES), added.get(Config.QUEUES),
-                        (itemsPerSecond, nanosPerCall) -> 100 * 2 * nanosPerCall * itemsPerSecond / 1e9))).atMost(TARGET_PERCENT));
-            }
+            final String queue = KERNELS.get(kernel);
+            rows.add(Row.of("queues: share of an item's time the probe adds (" + kernel + ": " + queue + "'s ns added x items/s)",
+                Config.QUEUES.label, "%", Stats.of(Alternation.paired(throughput.get(Config.QUEUES), netAdded.get(queue),
+                    (itemsPerSecond, nanos) -> 100 * nanos * itemsPerSecond / 1e9))).atMost(TARGET_PERCENT));
         }
         return rows;
     }
