@@ -30,7 +30,7 @@ public final class CallCost {
         new String[] {"java.util.concurrent.LinkedBlockingQueue", "host.queues.plain.jc.LinkedBlockingQueue"},
         new String[] {"java.util.concurrent.ConcurrentLinkedQueue", "host.queues.plain.jc.ConcurrentLinkedQueue"});
     private static final int CAPACITY = 16;
-    private static final int WARM_UP = 5;
+    private static final int WARM_UP = 8;
     private static final int ROUNDS = 21;
     private static final long ROUND_NANOS = 40_000_000;
     /** An exchange moves two items: two offers and two polls. */
@@ -50,15 +50,22 @@ public final class CallCost {
         for (final String[] names : QUEUES) {
             final Arm woven = new Arm(new Copies(null, null), names[0]);
             final Arm plain = new Arm(new Copies(names[0], names[1]), names[1]);
-            final long exchanges = Math.max(1, ROUND_NANOS / Math.max(1, woven.time(10_000) / 10_000));
+            long exchanges = 10_000;
             final double[] plainNanos = new double[ROUNDS];
             final double[] added = new double[ROUNDS];
             for (int round = -WARM_UP; round < ROUNDS; round++) {
-                final double w = woven.time(exchanges) / (double) (exchanges * ITEMS_PER_EXCHANGE);
-                final double p = plain.time(exchanges) / (double) (exchanges * ITEMS_PER_EXCHANGE);
+                // each arm goes first in every other round: whichever runs first has run faster here
+                final boolean wovenFirst = (round & 1) == 0;
+                final double first = (wovenFirst ? woven : plain).time(exchanges) / (double) (exchanges * ITEMS_PER_EXCHANGE);
+                final double second = (wovenFirst ? plain : woven).time(exchanges) / (double) (exchanges * ITEMS_PER_EXCHANGE);
+                final double w = wovenFirst ? first : second;
+                final double p = wovenFirst ? second : first;
                 if (round >= 0) {
                     plainNanos[round] = p;
                     added[round] = w - p;
+                } else {
+                    // sized from the warm-up's compiled rounds, not the interpreter's first one
+                    exchanges = Math.max(1, (long) (ROUND_NANOS / (w * ITEMS_PER_EXCHANGE)));
                 }
             }
             final String name = names[0].substring(names[0].lastIndexOf('.') + 1);
