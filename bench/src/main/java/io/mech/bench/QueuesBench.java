@@ -19,7 +19,11 @@ import java.util.Map;
  */
 final class QueuesBench {
 
-    /** Target for every queue-heavy kernel: throughput lost, in percent (not measurable). */
+    /**
+     * Target for every queue-heavy kernel: throughput lost, in percent. The issue asks for "not
+     * measurable": the kernel rows are judged so by a sign test, and the share of an item's time,
+     * measured in one JVM, must stay within this.
+     */
     static final double TARGET_PERCENT = 1;
 
     /** The queue-heavy kernels, each with the queue class of {@link CallCost} that it moves its items through. */
@@ -84,9 +88,10 @@ final class QueuesBench {
             final Map<Config, List<Double>> throughput = Alternation.run(setup.rounds(), configs, config ->
                 Jvm.field(Jvm.run(setup.workDir(), config.jvmArgs(setup.mechJar(), setup.workDir(), 0), command,
                     2 * (long) setup.seconds() + 60).out(), "ops_per_sec", true));
+            final List<Double> lost = Alternation.paired(throughput.get(Config.QUEUES), throughput.get(Config.HICCUP),
+                (with, without) -> 100 * (1 - with / without));
             rows.add(Row.of("queues: throughput lost to the probe (" + kernel + ")", Config.QUEUES.label + " vs " + Config.HICCUP.label, "%",
-                Stats.of(Alternation.paired(throughput.get(Config.QUEUES), throughput.get(Config.HICCUP),
-                    (with, without) -> 100 * (1 - with / without)))).atMost(TARGET_PERCENT));
+                Stats.of(lost)).notMeasurable(lost, TARGET_PERCENT));
             final String queue = KERNELS.get(kernel);
             rows.add(Row.of("queues: share of an item's time the probe adds (" + kernel + ": " + queue + "'s ns added x items/s)",
                 Config.QUEUES.label, "%", Stats.of(Alternation.paired(throughput.get(Config.QUEUES), netAdded.get(queue),

@@ -1,5 +1,7 @@
 package io.mech.bench;
 
+import java.util.List;
+
 /**
  * One line of the results table.
  *
@@ -19,6 +21,16 @@ record Row(String figure, String config, String unit, Stats stats, String target
     /** The same row with an upper bound on its median. */
     Row atMost(final double bound) {
         return new Row(figure, config, unit, stats, "<= " + Table.number(bound), stats.median() <= bound);
+    }
+
+    /**
+     * The same row judged "not measurable": met when the samples (losses, round by round) do not
+     * lean one way beyond the sign test's 5% level, or when their median is within the bound anyway.
+     */
+    Row notMeasurable(final List<Double> samples, final double bound) {
+        final double p = Stats.signTestP(samples);
+        return new Row(figure, config, unit, stats, "not measurable: sign test p = " + Table.number(p)
+            + " >= 0.05, or <= " + Table.number(bound), p >= 0.05 || stats.median() <= bound);
     }
 
     /** The same row with a lower bound on its median. */
