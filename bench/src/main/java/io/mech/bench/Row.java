@@ -30,7 +30,7 @@ record Row(String figure, String config, String unit, Stats stats, String target
     Row notMeasurable(final List<Double> samples, final double bound) {
         final double p = Stats.signTestP(samples);
         return new Row(figure, config, unit, stats, "not measurable: sign test p = " + Table.number(p)
-            + " >= 0.05, or <= " + Table.number(bound), p >= 0.05 || stats.median() <= bound);
+            + " (needs >= 0.05), or median <= " + Table.number(bound), p >= 0.05 || stats.median() <= bound);
     }
 
     /** The same row with a lower bound on its median. */
