@@ -8,7 +8,7 @@ import java.util.function.ToIntFunction;
  * code woven into the JDK's queues links to it; being public in an exported package, the
  * application's queue classes reach it too. It refers to nothing outside the boot class path.
  *
- * <p>Guarantees: {@link #dequeued} and {@link #offered} allocate nothing, take no lock and never
+ * <p>Guarantees: {@link #dequeued}, {@link #dequeuedAt} and {@link #offeredAt} allocate nothing, take no lock and never
  * throw. A queue is counted only once mech has claimed a slot for it. An application queue class
  * loaded while the probe runs carries its slot in a field of its own ({@link SlotField}), handed
  * in as a tag ({@link #registered}); any other queue is found by identity hash: {@link #owners()}
@@ -70,7 +70,8 @@ public final class QueueBridge {
     }
 
     /**
-     * Called when a JDK queue's (or an executor's) constructor returns.
+     * Called when a constructor returns where there is no slot field to keep a tag in: a JDK
+     * queue's, an executor's, or one of a queue class loaded before the probe.
      *
      * @param queue the new instance; a chained constructor hands it over twice
      */
