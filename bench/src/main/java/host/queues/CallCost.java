@@ -88,10 +88,16 @@ public final class CallCost {
         private final Object item = new Object();
 
         Arm(final Copies loader, final String queueClass) throws ReflectiveOperationException {
-            final Class<?> type = Class.forName(queueClass, true, loader);
-            queue = queueClass.endsWith("ConcurrentLinkedQueue") || queueClass.endsWith("Ring")
-                ? type.getConstructor().newInstance() : type.getConstructor(int.class).newInstance(CAPACITY);
+            queue = boundedIfItCanBe(Class.forName(queueClass, true, loader));
             run = MethodHandles.publicLookup().findStatic(Class.forName(Exchange.class.getName(), true, loader), "run", RUN);
+        }
+
+        private static Object boundedIfItCanBe(final Class<?> type) throws ReflectiveOperationException {
+            try {
+                return type.getConstructor(int.class).newInstance(CAPACITY);
+            } catch (final NoSuchMethodException unbounded) {
+                return type.getConstructor().newInstance();
+            }
         }
 
         /** @return nanoseconds the exchanges took */

@@ -5,7 +5,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Set;
 
 /**
  * Defines copies of classes that its parent also has: {@link Exchange} (a second class, with
@@ -18,7 +17,6 @@ final class Copies extends ClassLoader {
 
     private final String original;
     private final String copy;
-    private final Set<String> own;
 
     /**
      * @param original the binary name of the class to copy under another name, or null for none
@@ -31,7 +29,6 @@ final class Copies extends ClassLoader {
         }
         this.original = original;
         this.copy = copy;
-        this.own = Set.of(Exchange.class.getName());
     }
 
     @Override
@@ -41,7 +38,7 @@ final class Copies extends ClassLoader {
             if (loaded != null) {
                 return loaded;
             }
-            if (own.contains(name)) {
+            if (name.equals(Exchange.class.getName())) {
                 return define(name, name);
             }
             if (copy != null && name.startsWith(copy)) {

@@ -109,6 +109,7 @@ public final class QueueProbe implements AutoCloseable {
             final JdkFields jdk = new JdkFields();
             final QueueRegistry made = new QueueRegistry(owners, cells, jdk, settings.sampleNanos());
             final QueueWeaver made2 = new QueueWeaver(template.name().replace('.', '/'), settings.internalPrefixes());
+            final SlotField slots = new SlotField(made2);
             synchronized (sampling) {
                 if (closed) {
                     return;
@@ -118,12 +119,9 @@ public final class QueueProbe implements AutoCloseable {
                 fields = jdk;
                 registry = made;
                 weaver = made2;
-            }
-            defined.getMethod("open", ToIntFunction.class).invoke(null, made);
-            final SlotField slots = new SlotField(made2);
-            synchronized (sampling) {
                 slotField = slots;
             }
+            defined.getMethod("open", ToIntFunction.class).invoke(null, made);
             instrumentation.addTransformer(slots, false);
             instrumentation.addTransformer(made2, true);
             instrumentation.retransformClasses(targets(instrumentation, made2));
