@@ -8,7 +8,7 @@ import java.util.function.ToIntFunction;
  * code woven into the JDK's queues links to it; being public in an exported package, the
  * application's queue classes reach it too. It refers to nothing outside the boot class path.
  *
- * <p>Guarantees: {@link #dequeued}, {@link #dequeuedAt} and {@link #offeredAt} allocate nothing, take no lock and never
+ * <p>Guarantees: {@link #dequeued}, {@link #dequeuedLocked}, {@link #dequeuedAt} and {@link #offeredAt} allocate nothing, take no lock and never
  * throw. A queue is counted only once mech has claimed a slot for it. An application queue class
  * loaded while the probe runs carries its slot in a field of its own ({@link SlotField}), handed
  * in as a tag ({@link #registered}); any other queue is found by identity hash: {@link #owners()}
@@ -112,6 +112,24 @@ public final class QueueBridge {
     }
 
     /**
+     * Called as a dequeue path returns that the queue's own lock serialises: counts into the
+     * first stripe alone, without reading the current thread, exact because one thread at a time
+     * gets here. Saves a few tenths of a nanosecond on the fastest hand-offs, where an item takes
+     * about a hundred.
+     *
+     * @param result what it returned; null for nothing taken
+     * @param queue  the queue
+     */
+    public static void dequeuedLocked(final Object result, final Object queue) {
+        if (result != null) {
+            final int slot = slotOf(queue);
+            if (slot >= 0) {
+                CELLS[LINE + slot * SLOT_LONGS]++;
+            }
+        }
+    }
+
+    /**
      * Called as an application queue's {@code poll()} returns.
      *
      * @param result what it returned; null for nothing taken
@@ -152,15 +170,23 @@ public final class QueueBridge {
     }
 
     private static void count(final Object queue, final int direction) {
+        final int slot = slotOf(queue);
+        if (slot >= 0) {
+            increment(slot, direction);
+        }
+    }
+
+    /** @return the slot whose owner has the queue's identity hash, -1 for none */
+    private static int slotOf(final Object queue) {
         final int hash = System.identityHashCode(queue);
         final int[] owners = OWNERS;
         for (int i = 0; i < PROBES; i++) {
             final int slot = (hash + i) & (SLOTS - 1);
             if (owners[slot] == hash) {
-                increment(slot, direction);
-                return;
+                return slot;
             }
         }
+        return -1;
     }
 
     /** @return the identity hash of each slot's queue, 0 for a free slot; mech claims and frees slots here */

@@ -21,6 +21,7 @@ import net.bytebuddy.jar.asm.Opcodes;
  *   <li>every constructor of a JDK queue, ThreadPoolExecutor or application queue class hands
  *       {@code this} to {@link QueueBridge#created};</li>
  *   <li>each dequeue path of a JDK queue hands its result and {@code this} to
+ *       {@link QueueBridge#dequeuedLocked} where the queue's lock serialises it, else to
  *       {@link QueueBridge#dequeued}: the private helper every removal goes through where there
  *       is one (so no path counts twice), else the public poll and take methods;</li>
  *   <li>{@code offer(Object)} and {@code poll()} declared by an application queue class count
@@ -41,6 +42,14 @@ final class QueueWeaver implements ClassFileTransformer {
         "java/util/concurrent/ConcurrentLinkedQueue", List.of("poll"),
         "java/util/concurrent/LinkedTransferQueue", List.of("poll", "take"),
         "java/util/concurrent/ThreadPoolExecutor", List.of());
+
+    /** The classes whose counted dequeue paths run under the queue's own lock: one thread at a time counts. */
+    static final Set<String> UNDER_LOCK = Set.of(
+        "java/util/concurrent/ArrayBlockingQueue",
+        "java/util/concurrent/LinkedBlockingQueue",
+        "java/util/concurrent/LinkedBlockingDeque",
+        "java/util/concurrent/PriorityBlockingQueue",
+        "java/util/concurrent/ScheduledThreadPoolExecutor$DelayedWorkQueue");
 
     /** Counted, never registered itself: a scheduled executor's queue, registered with its executor. */
     static final String DELAYED_WORK_QUEUE = "java/util/concurrent/ScheduledThreadPoolExecutor$DelayedWorkQueue";
@@ -144,7 +153,8 @@ final class QueueWeaver implements ClassFileTransformer {
                     return new BeforeReturn(visitor, Opcodes.ARETURN, "dequeuedAt", "(L" + OBJECT + ";L" + OBJECT + ";I)V", field);
                 }
                 if (dequeues.contains(name) || dequeues.contains(name + descriptor)) {
-                    return new BeforeReturn(visitor, Opcodes.ARETURN, "dequeued", "(L" + OBJECT + ";L" + OBJECT + ";)V", null);
+                    return new BeforeReturn(visitor, Opcodes.ARETURN, UNDER_LOCK.contains(className) ? "dequeuedLocked" : "dequeued",
+                        "(L" + OBJECT + ";L" + OBJECT + ";)V", null);
                 }
                 return visitor;
             }
