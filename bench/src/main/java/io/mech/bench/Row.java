@@ -1,7 +1,5 @@
 package io.mech.bench;
 
-import java.util.List;
-
 /**
  * One line of the results table.
  *
@@ -25,12 +23,15 @@ record Row(String figure, String config, String unit, Stats stats, String target
 
     /**
      * The same row judged "not measurable": met when the samples (losses, round by round) do not
-     * lean one way beyond the sign test's 5% level, or when their median is within the bound anyway.
+     * lean one way beyond the 5% level, or when their median is within the bound anyway.
+     *
+     * @param p      the sign test's p-value of the samples, adjusted for the rows judged with this one
+     * @param family how many rows were judged together
      */
-    Row notMeasurable(final List<Double> samples, final double bound) {
-        final double p = Stats.signTestP(samples);
+    Row notMeasurable(final double p, final int family, final double bound) {
         return new Row(figure, config, unit, stats, "not measurable: sign test p = " + Table.number(p)
-            + " (needs >= 0.05), or median <= " + Table.number(bound), p >= 0.05 || stats.median() <= bound);
+            + (family > 1 ? " (Holm-adjusted over " + family + " rows)" : "") + " needs >= 0.05, or median <= "
+            + Table.number(bound), p >= 0.05 || stats.median() <= bound);
     }
 
     /** The same row with a lower bound on its median. */

@@ -39,6 +39,29 @@ record Stats(double median, double min, double max, int n) {
         return Math.min(1, 2 * tail / Math.pow(2, n));
     }
 
+    /**
+     * Holm's step-down adjustment of p-values tested together: with several rows judged at once,
+     * one of them falls under 5% by chance far more often than 5% of the time (about a third of
+     * the time for seven rows); the adjusted values keep that chance, for the whole family, at the
+     * level they are compared with.
+     *
+     * @return the adjusted p-values, in the order given
+     */
+    static double[] holm(final double[] p) {
+        final Integer[] order = new Integer[p.length];
+        for (int i = 0; i < p.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Double.compare(p[a], p[b]));
+        final double[] adjusted = new double[p.length];
+        double running = 0;
+        for (int rank = 0; rank < p.length; rank++) {
+            running = Math.max(running, Math.min(1, (p.length - rank) * p[order[rank]]));
+            adjusted[order[rank]] = running;
+        }
+        return adjusted;
+    }
+
     static Stats of(final List<Double> samples) {
         if (samples.isEmpty()) {
             throw new IllegalArgumentException("no samples");
