@@ -3,6 +3,7 @@ package io.mech.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import app.JdkQueues;
 import io.mech.examples.Finding;
 import io.mech.examples.Kernels;
 import io.mech.examples.VariantDescriptor;
@@ -51,9 +52,13 @@ class QueueProbeTest {
 
     private Run run(final Path jdk, final String kernel, final String variant, final double seconds, final String... jvmArgs)
         throws Exception {
+        return run(jdk, List.of("-jar", Paths.examplesJar().toString(), kernel, variant, "--seconds", Double.toString(seconds)), jvmArgs);
+    }
+
+    private Run run(final Path jdk, final List<String> main, final String... jvmArgs) throws Exception {
         final Path json = dir.resolve("report.json");
         final List<String> command = new ArrayList<>(Forked.javaWithMech(jdk, OPTIONS + json, jvmArgs));
-        command.addAll(List.of("-jar", Paths.examplesJar().toString(), kernel, variant, "--seconds", Double.toString(seconds)));
+        command.addAll(main);
         final Forked.Result result = Forked.run(dir, command, 120);
         assertEquals(0, result.exit(), result.err());
         assertEquals(List.of(), result.mechLines(), "the probe starts without a word");
@@ -142,5 +147,23 @@ class QueueProbeTest {
         assertTrue(Math.abs(estimated - measured) <= 0.2 * measured,
             "Little's law " + estimated + " ms against " + measured + " ms measured: " + row);
         assertEquals("0", row.get("alerts"), "a steady queue raises nothing");
+    }
+
+    @ParameterizedTest(name = "JDK queues on {0}")
+    @MethodSource("jdks")
+    void jdkQueuesLoadedAfterPremainCarryTheSlotFieldAndCountEveryDequeue(final Path jdk) throws Exception {
+        final Run run = run(jdk, List.of("-cp", Paths.testClasses(), JdkQueues.class.getName()));
+        final Matcher m = Pattern.compile("(\\S+) polled=([0-9]+) slot_field=(\\w+)").matcher(run.out());
+        int queues = 0;
+        while (m.find()) {
+            queues++;
+            final String type = m.group(1);
+            assertEquals("true", m.group(3), type + " loaded after the probe started has the field");
+            final List<Map<String, String>> rows = run.rows().stream()
+                .filter(r -> r.get("type").equals(type) && r.get("site").startsWith("app.JdkQueues.main:")).toList();
+            assertEquals(1, rows.size(), type + ": " + run.report());
+            assertEquals(m.group(2), rows.get(0).get("dequeued"), "every dequeue of " + type + " counted: " + rows.get(0));
+        }
+        assertEquals(7, queues, run.out());
     }
 }

@@ -8,10 +8,11 @@ import java.util.function.ToIntFunction;
  * code woven into the JDK's queues links to it; being public in an exported package, the
  * application's queue classes reach it too. It refers to nothing outside the boot class path.
  *
- * <p>Guarantees: {@link #dequeued}, {@link #dequeuedLocked}, {@link #dequeuedAt} and {@link #offeredAt} allocate nothing, take no lock and never
- * throw. A queue is counted only once mech has claimed a slot for it. An application queue class
- * loaded while the probe runs carries its slot in a field of its own ({@link SlotField}), handed
- * in as a tag ({@link #registered}); any other queue is found by identity hash: {@link #owners()}
+ * <p>Guarantees: {@link #dequeuedAt}, {@link #dequeuedLockedAt} and {@link #offeredAt} allocate nothing, take no lock and never
+ * throw. A queue is counted only once mech has claimed a slot for it. A queue class loaded while
+ * the probe runs (an application's, or one of the JDK's when the agent starts before the class
+ * loads) carries its slot in a field of its own ({@link SlotField}), handed in as a tag
+ * ({@link #registered}); any other queue is found by identity hash: {@link #owners()}
  * holds the hash of each slot's queue (0: free), looked up from the hash's home slot over
  * {@value #PROBES} slots. The hash costs about a nanosecond more per call, and far more on a
  * queue locked with {@code synchronized} where the JVM keeps the hash outside the object header
@@ -70,8 +71,8 @@ public final class QueueBridge {
     }
 
     /**
-     * Called when a constructor returns where there is no slot field to keep a tag in: a JDK
-     * queue's, an executor's, or one of a queue class loaded before the probe.
+     * Called when a constructor returns where there is no slot field to keep a tag in: an
+     * executor's, or one of a queue class loaded before the probe.
      *
      * @param queue the new instance; a chained constructor hands it over twice
      */
@@ -80,8 +81,8 @@ public final class QueueBridge {
     }
 
     /**
-     * Called when an application queue's constructor returns; the woven code keeps the tag in
-     * the queue's slot field and hands it to {@link #offeredAt} and {@link #dequeuedAt}.
+     * Called when the constructor of a queue class with the slot field returns; the woven code
+     * keeps the tag in that field and hands it to the counting calls.
      *
      * @param queue the new instance; a chained constructor hands it over twice
      * @return the tag of the queue's slot, 0 when it is not counted
@@ -100,14 +101,19 @@ public final class QueueBridge {
     }
 
     /**
-     * Called as a dequeue path returns.
+     * Called as a dequeue path returns: an application queue's {@code poll()}, or the JDK queue's
+     * method every removal goes through.
      *
      * @param result what it returned; null for nothing taken
      * @param queue  the queue
+     * @param tag    its slot field: what {@link #registered} gave, 0 when the class has no such field
      */
-    public static void dequeued(final Object result, final Object queue) {
+    public static void dequeuedAt(final Object result, final Object queue, final int tag) {
         if (result != null) {
-            count(queue, 0);
+            final int slot = slotOf(queue, tag);
+            if (slot >= 0) {
+                increment(slot, 0);
+            }
         }
     }
 
@@ -119,26 +125,14 @@ public final class QueueBridge {
      *
      * @param result what it returned; null for nothing taken
      * @param queue  the queue
+     * @param tag    as for {@link #dequeuedAt}
      */
-    public static void dequeuedLocked(final Object result, final Object queue) {
+    public static void dequeuedLockedAt(final Object result, final Object queue, final int tag) {
         if (result != null) {
-            final int slot = slotOf(queue);
+            final int slot = slotOf(queue, tag);
             if (slot >= 0) {
                 CELLS[LINE + slot * SLOT_LONGS]++;
             }
-        }
-    }
-
-    /**
-     * Called as an application queue's {@code poll()} returns.
-     *
-     * @param result what it returned; null for nothing taken
-     * @param queue  the queue
-     * @param tag    its slot field: what {@link #registered} gave, 0 when the class has no such field
-     */
-    public static void dequeuedAt(final Object result, final Object queue, final int tag) {
-        if (result != null) {
-            countAt(queue, tag, 0);
         }
     }
 
@@ -151,33 +145,18 @@ public final class QueueBridge {
      */
     public static void offeredAt(final boolean accepted, final Object queue, final int tag) {
         if (accepted) {
-            countAt(queue, tag, STRIPES * LINE);
+            final int slot = slotOf(queue, tag);
+            if (slot >= 0) {
+                increment(slot, STRIPES * LINE);
+            }
         }
     }
 
-    private static void countAt(final Object queue, final int tag, final int direction) {
+    /** @return the slot a tag of this epoch names, else the one the queue's identity hash finds, -1 for none */
+    private static int slotOf(final Object queue, final int tag) {
         if (tag >>> EPOCH_SHIFT == epoch) {
-            increment((tag & (1 << EPOCH_SHIFT) - 1) - 1, direction);
-        } else {
-            count(queue, direction);
+            return (tag & (1 << EPOCH_SHIFT) - 1) - 1;
         }
-    }
-
-    private static void increment(final int slot, final int direction) {
-        @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
-        final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
-        CELLS[LINE + slot * SLOT_LONGS + direction + stripe * LINE]++;
-    }
-
-    private static void count(final Object queue, final int direction) {
-        final int slot = slotOf(queue);
-        if (slot >= 0) {
-            increment(slot, direction);
-        }
-    }
-
-    /** @return the slot whose owner has the queue's identity hash, -1 for none */
-    private static int slotOf(final Object queue) {
         final int hash = System.identityHashCode(queue);
         final int[] owners = OWNERS;
         for (int i = 0; i < PROBES; i++) {
@@ -187,6 +166,12 @@ public final class QueueBridge {
             }
         }
         return -1;
+    }
+
+    private static void increment(final int slot, final int direction) {
+        @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
+        final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
+        CELLS[LINE + slot * SLOT_LONGS + direction + stripe * LINE]++;
     }
 
     /** @return the identity hash of each slot's queue, 0 for a free slot; mech claims and frees slots here */

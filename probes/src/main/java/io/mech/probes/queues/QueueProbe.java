@@ -7,7 +7,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -25,9 +25,9 @@ import java.util.function.ToIntFunction;
  * {@link QueueRegistry} through a bridge in {@code java.util.concurrent} ({@link QueueWeaver},
  * {@link QueueBridge}). Sampling: a daemon thread, {@code mech-queues-sampler}, reads each
  * queue's count without its lock ({@link JdkFields}, {@link Shape}) every sample period; woven
- * counting of dequeues gives the rates. An application queue class loaded while the probe runs
- * gets a field of its own for its counters' slot ({@link SlotField}), which the JVM keeps when
- * the probe closes.
+ * counting of dequeues gives the rates. A queue class loaded while the probe runs (an
+ * application's, or one of the JDK's when the probe starts in premain) gets a field of its own
+ * for its counters' slot ({@link SlotField}), which the JVM keeps when the probe closes.
  *
  * <p>Guarantees: {@link #start} never throws into the host; the weaving is installed on the
  * caller's thread or on a daemon thread, {@code mech-queues-install}, as asked. A queue created
@@ -102,12 +102,7 @@ public final class QueueProbe implements AutoCloseable {
 
     private void install(final Instrumentation instrumentation) {
         try {
-            final JdkBridge template = new JdkBridge(ArrayBlockingQueue.class, QueueBridge.class);
-            final Class<?> defined = template.define(instrumentation);
-            final int[] owners = (int[]) defined.getMethod("owners").invoke(null);
-            final long[] cells = (long[]) defined.getMethod("cells").invoke(null);
-            final JdkFields jdk = new JdkFields();
-            final QueueRegistry made = new QueueRegistry(owners, cells, jdk, settings.sampleNanos());
+            final JdkBridge template = new JdkBridge(ConcurrentHashMap.class, QueueBridge.class);
             final QueueWeaver made2 = new QueueWeaver(template.name().replace('.', '/'), settings.internalPrefixes());
             final SlotField slots = new SlotField(made2);
             synchronized (sampling) {
@@ -115,14 +110,27 @@ public final class QueueProbe implements AutoCloseable {
                     return;
                 }
                 inst = instrumentation;
+                slotField = slots;
+            }
+            // first: the JDK's queue classes that no one has loaded yet (JdkFields loads them) get the field
+            instrumentation.addTransformer(slots, false);
+            final Class<?> defined = template.define(instrumentation);
+            final int[] owners = (int[]) defined.getMethod("owners").invoke(null);
+            final long[] cells = (long[]) defined.getMethod("cells").invoke(null);
+            final JdkFields jdk = new JdkFields();
+            final QueueRegistry made = new QueueRegistry(owners, cells, jdk, settings.sampleNanos());
+            synchronized (sampling) {
+                if (closed) {
+                    // a close that ran before the transformer was added could not take it out
+                    instrumentation.removeTransformer(slots);
+                    return;
+                }
                 bridge = defined;
                 fields = jdk;
                 registry = made;
                 weaver = made2;
-                slotField = slots;
             }
             defined.getMethod("open", ToIntFunction.class).invoke(null, made);
-            instrumentation.addTransformer(slots, false);
             instrumentation.addTransformer(made2, true);
             instrumentation.retransformClasses(targets(instrumentation, made2));
             if (made2.failure != null) {

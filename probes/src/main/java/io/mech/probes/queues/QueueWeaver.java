@@ -19,20 +19,23 @@ import net.bytebuddy.jar.asm.Opcodes;
  * (so the class's stack map frames stay valid):
  * <ul>
  *   <li>every constructor of a JDK queue, ThreadPoolExecutor or application queue class hands
- *       {@code this} to {@link QueueBridge#created};</li>
- *   <li>each dequeue path of a JDK queue hands its result and {@code this} to
- *       {@link QueueBridge#dequeuedLocked} where the queue's lock serialises it, else to
- *       {@link QueueBridge#dequeued}: the private helper every removal goes through where there
+ *       {@code this} to {@link QueueBridge#created}, or, where the class has the
+ *       {@link SlotField}, keeps what {@link QueueBridge#registered} gives in it;</li>
+ *   <li>each dequeue path of a JDK queue hands its result, {@code this} and the slot field to
+ *       {@link QueueBridge#dequeuedLockedAt} where the queue's lock serialises it, else to
+ *       {@link QueueBridge#dequeuedAt}: the private helper every removal goes through where there
  *       is one (so no path counts twice), else the public poll and take methods;</li>
  *   <li>{@code offer(Object)} and {@code poll()} declared by an application queue class count
- *       through {@link QueueBridge#offeredAt} and {@link QueueBridge#dequeuedAt}. Where the class
- *       has the {@link SlotField}, its constructors keep {@link QueueBridge#registered}'s tag
- *       there and the counting calls hand it over; else they hand over 0.</li>
+ *       through {@link QueueBridge#offeredAt} and {@link QueueBridge#dequeuedAt}.</li>
  * </ul>
+ * Counting calls hand over the slot field, or 0 where the class has none.
  */
 final class QueueWeaver implements ClassFileTransformer {
 
-    /** The JDK classes whose constructors register, with the dequeue methods counted (name, or name and descriptor). */
+    /**
+     * The JDK classes whose constructors register, with the dequeue methods counted (name, or name
+     * and descriptor); those with any are queues, and get the {@link SlotField}.
+     */
     static final Map<String, List<String>> JDK = Map.of(
         "java/util/concurrent/ArrayBlockingQueue", List.of("dequeue()Ljava/lang/Object;"),
         "java/util/concurrent/LinkedBlockingQueue", List.of("dequeue()Ljava/lang/Object;"),
@@ -131,7 +134,7 @@ final class QueueWeaver implements ClassFileTransformer {
             @Override
             public FieldVisitor visitField(final int access, final String name, final String descriptor,
                                            final String signature, final Object value) {
-                slotField[0] |= counted && name.equals(SlotField.NAME) && descriptor.equals(SlotField.DESCRIPTOR);
+                slotField[0] |= name.equals(SlotField.NAME) && descriptor.equals(SlotField.DESCRIPTOR);
                 return super.visitField(access, name, descriptor, signature, value);
             }
 
@@ -153,8 +156,8 @@ final class QueueWeaver implements ClassFileTransformer {
                     return new BeforeReturn(visitor, Opcodes.ARETURN, "dequeuedAt", "(L" + OBJECT + ";L" + OBJECT + ";I)V", field);
                 }
                 if (dequeues.contains(name) || dequeues.contains(name + descriptor)) {
-                    return new BeforeReturn(visitor, Opcodes.ARETURN, UNDER_LOCK.contains(className) ? "dequeuedLocked" : "dequeued",
-                        "(L" + OBJECT + ";L" + OBJECT + ";)V", null);
+                    return new BeforeReturn(visitor, Opcodes.ARETURN, UNDER_LOCK.contains(className) ? "dequeuedLockedAt" : "dequeuedAt",
+                        "(L" + OBJECT + ";L" + OBJECT + ";I)V", field);
                 }
                 return visitor;
             }

@@ -2,6 +2,7 @@ package io.mech.probes.queues;
 
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
+import java.util.List;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.ClassWriter;
@@ -9,8 +10,9 @@ import net.bytebuddy.jar.asm.FieldVisitor;
 import net.bytebuddy.jar.asm.Opcodes;
 
 /**
- * Adds a slot field to each application queue class as it loads, so that its woven offer and
- * poll find their counters by a field load rather than by the queue's identity hash
+ * Adds a slot field to each queue class as it loads (an included application class, or one of
+ * the JDK's counted queues when the agent starts before it loads, as in premain), so that its
+ * woven counting finds its counters by a field load rather than by the queue's identity hash
  * ({@link QueueBridge}). A field can be added only when a class is defined, never when it is
  * retransformed; so this transformer is registered as not retransformation-capable, and the JVM
  * keeps its output as the base every later retransformation starts from. The calls
@@ -18,8 +20,10 @@ import net.bytebuddy.jar.asm.Opcodes;
  * field stays. Classes loaded before the probe have no field and count by hash.
  *
  * <p>The field is private, transient and synthetic: left out of a class's default
- * serialVersionUID (so serialised data still reads across JVMs with and without mech), and of
- * what reflection-based mappers that skip synthetic members see. A class redefined later (a
+ * serialVersionUID (so serialised data still reads across JVMs with and without mech; the JDK's
+ * queues declare theirs anyway), and of what reflection-based mappers that skip synthetic members
+ * see. The JDK's queues have no field offsets known to the VM or held in Unsafe constants that a
+ * new field could shift: the offsets they take are looked up when the class initialises. A class redefined later (a
  * debugger's hot swap) keeps the field, since dropping it would fail the redefinition.
  */
 final class SlotField implements ClassFileTransformer {
@@ -38,17 +42,23 @@ final class SlotField implements ClassFileTransformer {
     @Override
     public byte[] transform(final Module module, final ClassLoader loader, final String className,
                             final Class<?> redefined, final ProtectionDomain domain, final byte[] classFile) {
-        if (loader == null || className == null || !weaver.applicationCandidate(className)) {
+        if (className == null || (loader == null ? !jdkQueue(className) : !weaver.applicationCandidate(className))) {
             return null;
         }
         try {
             final boolean wanted = redefined != null ? declares(redefined)
-                : weaver.applicationKind(loader, className, null, classFile) == QueueTypes.Kind.QUEUE;
+                : loader == null || weaver.applicationKind(loader, className, null, classFile) == QueueTypes.Kind.QUEUE;
             return wanted ? add(classFile) : null;
         } catch (final Throwable e) {
             failure = e;
             return null;
         }
+    }
+
+    /** @return whether a boot class is one of the JDK's queues the weaver counts */
+    static boolean jdkQueue(final String className) {
+        final List<String> dequeues = QueueWeaver.JDK.get(className);
+        return dequeues != null && !dequeues.isEmpty();
     }
 
     private static boolean declares(final Class<?> type) {
