@@ -4,11 +4,15 @@ import io.mech.examples.BusyWork;
 import io.mech.examples.StopSignal;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A producer and a consumer joined by a bounded ArrayBlockingQueue, each burning a set amount of
  * work per item. When the producer's work per item is smaller than the consumer's, the queue
- * fills and {@code put} blocks: back pressure.
+ * fills and {@code put} blocks: back pressure. A producer given a window smaller than the queue
+ * also waits while that many items are in flight, whatever the threads' speeds: a consumer
+ * descheduled for a while on a loaded machine cannot let the queue fill behind it.
  */
 public final class BoundedPipeline {
     /** End of stream; real items are non-negative sequence numbers. */
@@ -17,6 +21,9 @@ public final class BoundedPipeline {
     private final BlockingQueue<Long> queue;
     private final int producerRounds;
     private final int consumerRounds;
+    private final long window;
+    /** Items the consumer has taken, published only when the producer has a window to keep. */
+    private final AtomicLong taken = new AtomicLong();
     private long produced;
     private long consumed;
     private long outOfOrder;
@@ -26,11 +33,13 @@ public final class BoundedPipeline {
      * @param capacity       the queue's bound
      * @param producerRounds {@link BusyWork} rounds per item produced
      * @param consumerRounds {@link BusyWork} rounds per item consumed
+     * @param window         the most items in flight the producer allows; the capacity or more for no limit but the queue's
      */
-    public BoundedPipeline(final int capacity, final int producerRounds, final int consumerRounds) {
+    public BoundedPipeline(final int capacity, final int producerRounds, final int consumerRounds, final int window) {
         this.queue = new ArrayBlockingQueue<>(capacity);
         this.producerRounds = producerRounds;
         this.consumerRounds = consumerRounds;
+        this.window = window < capacity ? window : Long.MAX_VALUE;
     }
 
     /**
@@ -42,8 +51,13 @@ public final class BoundedPipeline {
     public void produce(final StopSignal stop) throws InterruptedException {
         long seq = 0;
         long work = 1;
+        long seenTaken = 0;
         while (!stop.isRaised()) {
             work = BusyWork.burn(work, producerRounds);
+            // the consumer's count is read only when the last one seen would close the window
+            while (seq - seenTaken >= window && seq - (seenTaken = taken.get()) >= window) {
+                LockSupport.parkNanos(50_000);
+            }
             queue.put(seq++);
         }
         queue.put(END);
@@ -62,11 +76,15 @@ public final class BoundedPipeline {
         long expected = 0;
         long wrong = 0;
         long work = 1;
+        final boolean publish = window != Long.MAX_VALUE;
         for (Long item = queue.take(); !item.equals(END); item = queue.take()) {
             if (item != expected) {
                 wrong++;
             }
             expected = item + 1;
+            if (publish) {
+                taken.lazySet(expected);
+            }
             work = BusyWork.burn(work ^ item, consumerRounds);
         }
         consumed = expected;
