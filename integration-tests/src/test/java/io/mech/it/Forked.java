@@ -65,6 +65,27 @@ public final class Forked {
         return process.pid();
     }
 
+    /**
+     * Stops the process with SIGSTOP, sleeps, and continues it with SIGCONT.
+     *
+     * @param millis the least time it stays stopped
+     * @return milliseconds from the stop's delivery to the continue's start
+     */
+    public long stopFor(final long millis) throws Exception {
+        signal("STOP");
+        final long stopped = System.nanoTime();
+        Thread.sleep(millis);
+        signal("CONT");
+        return (System.nanoTime() - stopped) / 1_000_000;
+    }
+
+    private void signal(final String signal) throws Exception {
+        final Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid())).start();
+        if (kill.waitFor() != 0) {
+            throw new AssertionError("kill -" + signal + " " + pid() + " failed");
+        }
+    }
+
     /** Waits for the process; kills it and fails when it takes longer than the timeout. */
     public Result await(final long timeoutSeconds) throws Exception {
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {

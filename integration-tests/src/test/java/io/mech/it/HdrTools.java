@@ -61,4 +61,19 @@ public final class HdrTools {
         }
         return lines;
     }
+
+    /**
+     * Waits for a log's first interval, so that what a test does next falls on a running
+     * recorder: a fixed sleep once stopped a JDK 25 host still starting, and the stop never
+     * reached the log.
+     */
+    public static void awaitFirstInterval(final Path log) throws Exception {
+        final long deadline = System.nanoTime() + 15_000_000_000L;
+        while (!Files.exists(log) || intervalLines(log).isEmpty()) {
+            if (System.nanoTime() >= deadline) {
+                throw new AssertionError("no interval in " + log + " within 15 s");
+            }
+            Thread.sleep(50);
+        }
+    }
 }

@@ -114,11 +114,9 @@ class HiccupCausesTest {
         final Forked host = Forked.start(dir, Forked.javaWithMech(jdk,
             "hiccup.causes=on,hiccup.interval=1s,report=off,prometheus=off,report.json=" + json + ",hiccup.log=" + log,
             "-cp", Paths.testClasses(), SleepingHost.class.getName(), "5000"));
-        Thread.sleep(2000);
-        signal("STOP", host.pid());
+        HdrTools.awaitFirstInterval(log);
         // 300 ms plus the meter's 1 ms resolution, as in HiccupLogTest.
-        Thread.sleep(301);
-        signal("CONT", host.pid());
+        host.stopFor(301);
         assertEquals(0, host.await(30).exit());
 
         final String report = Files.readString(json);
@@ -192,9 +190,5 @@ class HiccupCausesTest {
         final String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, process.waitFor(), out);
         return out;
-    }
-
-    private static void signal(final String signal, final long pid) throws Exception {
-        assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start().waitFor(), "kill -" + signal);
     }
 }

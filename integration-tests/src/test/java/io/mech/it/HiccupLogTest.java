@@ -32,12 +32,8 @@ class HiccupLogTest {
         final Forked host = Forked.start(dir, Forked.javaWithMech(jdk, "hiccup.interval=1s,hiccup.log=" + log,
             "-cp", Paths.testClasses(), SleepingHost.class.getName(), "4500"));
         final Path written = dir.resolve("stop." + host.pid() + ".hlog");
-        awaitFirstInterval(written);
-        signal("STOP", host.pid());
-        final long stopped = System.nanoTime();
-        Thread.sleep(STOP_MILLIS);
-        signal("CONT", host.pid());
-        final long stopMillis = (System.nanoTime() - stopped) / 1_000_000;
+        HdrTools.awaitFirstInterval(written);
+        final long stopMillis = host.stopFor(STOP_MILLIS);
         final Forked.Result result = host.await(30);
         assertEquals(0, result.exit(), result.err());
 
@@ -52,22 +48,5 @@ class HiccupLogTest {
         final double end = Double.parseDouble(last[0]) + lastLength;
         assertTrue(lastLength > 0 && lastLength < 1.0, "the last interval is partial: " + lastLength + " s");
         assertTrue(end >= 4.0, "the log reaches the exit: " + end + " s");
-    }
-
-    /**
-     * Waits for the log's first interval, so the stop falls on a running recorder: a fixed sleep
-     * once stopped a JDK 25 host still starting, and the stop never reached the log.
-     */
-    private static void awaitFirstInterval(final Path log) throws Exception {
-        final long deadline = System.nanoTime() + 15_000_000_000L;
-        while (!Files.exists(log) || HdrTools.intervalLines(log).isEmpty()) {
-            assertTrue(System.nanoTime() < deadline, "no interval in " + log + " within 15 s");
-            Thread.sleep(50);
-        }
-    }
-
-    private static void signal(final String signal, final long pid) throws Exception {
-        final Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start();
-        assertEquals(0, kill.waitFor(), "kill -" + signal);
     }
 }

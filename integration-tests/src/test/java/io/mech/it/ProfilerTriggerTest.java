@@ -26,16 +26,6 @@ class ProfilerTriggerTest {
     @TempDir
     Path dir;
 
-    private static void stopFor(final long pid, final long millis) throws Exception {
-        signal("STOP", pid);
-        Thread.sleep(millis);
-        signal("CONT", pid);
-    }
-
-    private static void signal(final String signal, final long pid) throws Exception {
-        assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start().waitFor(), "kill -" + signal);
-    }
-
     private List<Path> graphs(final Path captures) throws Exception {
         try (Stream<Path> files = Files.list(captures)) {
             return files.filter(file -> file.toString().endsWith(".html")).sorted().toList();
@@ -55,9 +45,9 @@ class ProfilerTriggerTest {
             "profiler=on,profiler.seconds=1s,profiler.max-files=2,profiler.dir=" + captures + ",probes.locks=off,prometheus=off,hiccup.log=",
             "-jar", Paths.examplesJar().toString(), "locks", "synchronized-single", "--seconds", "6"));
         Thread.sleep(2000);
-        stopFor(host.pid(), STOP_MILLIS);
+        host.stopFor(STOP_MILLIS);
         Thread.sleep(1500);
-        stopFor(host.pid(), STOP_MILLIS);
+        host.stopFor(STOP_MILLIS);
         final Forked.Result result = host.await(60);
         assertEquals(0, result.exit(), result.err());
 
@@ -104,7 +94,7 @@ class ProfilerTriggerTest {
             "profiler=on,profiler.mode=continuous,profiler.seconds=1s,profiler.dir=" + captures + ",probes.locks=off,prometheus=off,hiccup.log=",
             "-jar", Paths.examplesJar().toString(), "locks", "synchronized-single", "--seconds", "7"));
         Thread.sleep(3000);
-        stopFor(host.pid(), STOP_MILLIS);
+        host.stopFor(STOP_MILLIS);
         final Forked.Result result = host.await(60);
         assertEquals(0, result.exit(), result.err());
         final List<Path> kept = graphs(captures);
@@ -153,7 +143,7 @@ class ProfilerTriggerTest {
                 + ",probes.locks=off,prometheus=off,hiccup.interval=1s,hiccup.log=" + log,
             "-jar", Paths.examplesJar().toString(), "locks", "synchronized-single", "--seconds", "4"));
         Thread.sleep(1500);
-        stopFor(host.pid(), STOP_MILLIS);
+        host.stopFor(STOP_MILLIS);
         final Forked.Result result = host.await(60);
         assertEquals(0, result.exit(), result.err());
         final List<String> warnings = result.err().lines().filter(line -> line.startsWith("mech: ")).toList();
