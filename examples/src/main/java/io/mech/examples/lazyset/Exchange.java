@@ -11,6 +11,12 @@ import io.mech.examples.StopSignal;
 public final class Exchange {
     /** How far the catch-up leader may run ahead of its follower. */
     public static final long MAX_LEAD = 1024;
+    /**
+     * Spin-waits between two reads of the follower's flag while the leader is held at
+     * {@link #MAX_LEAD}: they keep its reads rare next to its writes however far behind the
+     * follower falls (one read per write is how an exchange looks, which catch-up is not).
+     */
+    static final int BACKOFF_SPINS = 256;
     static final long END = Long.MIN_VALUE;
 
     private final FlagPair flags;
@@ -66,7 +72,11 @@ public final class Exchange {
         while (!stop.isRaised()) {
             if (n - followerSeen >= MAX_LEAD) {
                 followerSeen = f.pong();
-                Thread.onSpinWait();
+                if (n - followerSeen >= MAX_LEAD) {
+                    for (int i = 0; i < BACKOFF_SPINS; i++) {
+                        Thread.onSpinWait();
+                    }
+                }
                 continue;
             }
             f.setPing(++n);
