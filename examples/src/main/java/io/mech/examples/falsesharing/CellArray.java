@@ -12,11 +12,17 @@ public final class CellArray implements CounterPair {
 
     private final Cell[] cells = new Cell[CELLS];
 
-    /** Allocates the cells consecutively, which is what puts neighbours on one line. */
+    /**
+     * Allocates the cells consecutively, which is what puts neighbours on one line, then has them
+     * moved to the old generation by a full collection, which slides objects along in address
+     * order: a young collection during the run would copy them with two workers stealing from each
+     * other, which can set each thread's cells apart (one CI run found only adjacent lines).
+     */
     public CellArray() {
         for (int i = 0; i < CELLS; i++) {
             cells[i] = new Cell();
         }
+        System.gc();
     }
 
     @Override
