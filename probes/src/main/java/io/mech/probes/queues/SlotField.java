@@ -23,8 +23,9 @@ import net.bytebuddy.jar.asm.Opcodes;
  * serialVersionUID (so serialised data still reads across JVMs with and without mech; the JDK's
  * queues declare theirs anyway), and of what reflection-based mappers that skip synthetic members
  * see. The JDK's queues have no field offsets known to the VM or held in Unsafe constants that a
- * new field could shift: the offsets they take are looked up when the class initialises. A class redefined later (a
- * debugger's hot swap) keeps the field, since dropping it would fail the redefinition.
+ * new field could shift: the offsets they take are looked up when the class initialises. A class
+ * redefined later (a debugger's hot swap) keeps the field, since dropping it would fail the
+ * redefinition.
  */
 final class SlotField implements ClassFileTransformer {
 
@@ -56,7 +57,7 @@ final class SlotField implements ClassFileTransformer {
     }
 
     /** @return whether a boot class is one of the JDK's queues the weaver counts */
-    static boolean jdkQueue(final String className) {
+    private static boolean jdkQueue(final String className) {
         final List<String> dequeues = QueueWeaver.JDK.get(className);
         return dequeues != null && !dequeues.isEmpty();
     }
