@@ -12,6 +12,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 
 /**
  * A host application outside mech's packages (so the queue probe takes it for the user's code):
@@ -56,7 +57,7 @@ public final class JdkQueues {
         System.out.println("host done");
     }
 
-    private static <E> void run(final Queue<E> queue, final int items, final java.util.function.IntFunction<E> element) {
+    private static <E> void run(final Queue<E> queue, final int items, final IntFunction<E> element) {
         KEPT.add(queue);
         for (int i = 0; i < items; i++) {
             queue.offer(element.apply(i));

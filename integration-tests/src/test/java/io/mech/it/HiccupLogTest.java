@@ -24,7 +24,6 @@ class HiccupLogTest {
     @TempDir
     Path dir;
 
-
     @ParameterizedTest
     @MethodSource("io.mech.it.Jdks#all")
     void aStoppedJvmShowsItsStopAndKeepsItsLastPartialInterval(final Path jdk) throws Exception {

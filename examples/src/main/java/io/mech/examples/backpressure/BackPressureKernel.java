@@ -13,7 +13,8 @@ import java.util.concurrent.ArrayBlockingQueue;
 
 /**
  * A producer feeding a slower consumer through a bounded queue, and the fixed twin whose
- * producer is paced below the consumer's rate and waits for the consumer beyond a window. Always one producer and one consumer.
+ * producer is paced below the consumer's rate and waits for the consumer beyond a window.
+ * Always one producer and one consumer.
  */
 public final class BackPressureKernel implements Kernel {
 
@@ -40,7 +41,8 @@ public final class BackPressureKernel implements Kernel {
                             .flags(Finding.BACK_PRESSURE, ArrayBlockingQueue.class)
                             .flags(Finding.QUEUE_DEPTH, ArrayBlockingQueue.class)
                             .twin("matched").build(),
-                    VariantDescriptor.builder("matched", "fix: the producer is paced below the consumer's rate and keeps at most a quarter of the queue in flight")
+                    VariantDescriptor.builder("matched",
+                                    "fix: the producer is paced below the consumer's rate and keeps at most a quarter of the queue in flight")
                             .build()));
 
     @Override

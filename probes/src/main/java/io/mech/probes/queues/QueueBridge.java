@@ -110,10 +110,7 @@ public final class QueueBridge {
      */
     public static void dequeuedAt(final Object result, final Object queue, final int tag) {
         if (result != null) {
-            final int slot = slotOf(queue, tag);
-            if (slot >= 0) {
-                increment(slot, 0);
-            }
+            count(queue, tag, 0);
         }
     }
 
@@ -145,10 +142,7 @@ public final class QueueBridge {
      */
     public static void offeredAt(final boolean accepted, final Object queue, final int tag) {
         if (accepted) {
-            final int slot = slotOf(queue, tag);
-            if (slot >= 0) {
-                increment(slot, STRIPES * LINE);
-            }
+            count(queue, tag, STRIPES * LINE);
         }
     }
 
@@ -168,10 +162,14 @@ public final class QueueBridge {
         return -1;
     }
 
-    private static void increment(final int slot, final int direction) {
-        @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
-        final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
-        CELLS[LINE + slot * SLOT_LONGS + direction + stripe * LINE]++;
+    /** Counts in the queue's slot, in the stripe of the current thread. */
+    private static void count(final Object queue, final int tag, final int direction) {
+        final int slot = slotOf(queue, tag);
+        if (slot >= 0) {
+            @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
+            final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
+            CELLS[LINE + slot * SLOT_LONGS + direction + stripe * LINE]++;
+        }
     }
 
     /** @return the identity hash of each slot's queue, 0 for a free slot; mech claims and frees slots here */

@@ -156,8 +156,8 @@ final class QueueWeaver implements ClassFileTransformer {
                     return new BeforeReturn(visitor, Opcodes.ARETURN, "dequeuedAt", "(L" + OBJECT + ";L" + OBJECT + ";I)V", field);
                 }
                 if (dequeues.contains(name) || dequeues.contains(name + descriptor)) {
-                    return new BeforeReturn(visitor, Opcodes.ARETURN, UNDER_LOCK.contains(className) ? "dequeuedLockedAt" : "dequeuedAt",
-                        "(L" + OBJECT + ";L" + OBJECT + ";I)V", field);
+                    final String counting = UNDER_LOCK.contains(className) ? "dequeuedLockedAt" : "dequeuedAt";
+                    return new BeforeReturn(visitor, Opcodes.ARETURN, counting, "(L" + OBJECT + ";L" + OBJECT + ";I)V", field);
                 }
                 return visitor;
             }
