@@ -123,8 +123,8 @@ final class FalseSharingPart implements Part {
     }
 
     @Override
-    public void settle() {
-        probe.settle();
+    public void settle(final long deadline) {
+        probe.settle(deadline);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.mech.agent;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.consumer.RecordingStream;
@@ -11,10 +12,27 @@ import jdk.jfr.consumer.RecordingStream;
  * ending at T as proof that every event that ended before T was delivered.
  *
  * <p>Event settings are JVM-wide: what the parts enable shows in the user's own recordings too.
+ *
+ * <p>Shutdown. {@code RecordingStream.start()} holds JFR's {@code PlatformRecorder} monitor while
+ * the JVM begins recording; begun after JFR's own shutdown hook has run, that never returns, and
+ * anything that then closes the stream waits forever for the monitor (a host exiting half a second
+ * after start-up hung this way). So the stream moves {@code NEW -> STARTING -> RUNNING} and is shut
+ * as its state allows: a NEW stream never starts, a STARTING one is abandoned to its daemon thread,
+ * and only a RUNNING one is closed, on a thread of its own and within a bound.
+ *
+ * <p>Thread contract: {@link #start} is called once, by {@code mech-start}; {@link #shut} once, by
+ * mech's shutdown; the state is guarded by this object's monitor, never by JFR's.
  */
-final class JfrStream implements AutoCloseable {
+final class JfrStream {
+
+    private static final int NEW = 0;
+    private static final int STARTING = 1;
+    private static final int RUNNING = 2;
+    private static final int SHUT = 3;
 
     private final RecordingStream stream;
+    /** Guarded by {@code this}. */
+    private int state = NEW;
 
     private JfrStream(final RecordingStream stream) {
         this.stream = stream;
@@ -38,7 +56,7 @@ final class JfrStream implements AutoCloseable {
             stream.setOrdered(true);
             return new JfrStream(stream);
         } catch (final RuntimeException | LinkageError e) {
-            if (!shuttingDown()) {
+            if (!ShutdownState.begun()) {
                 warnings.accept("JFR stream not started (" + e + "); " + without);
             }
             return null;
@@ -52,16 +70,26 @@ final class JfrStream implements AutoCloseable {
 
     /**
      * Starts delivering on the daemon thread {@code mech-jfr-stream}: startAsync() would run the
-     * stream on a non-daemon thread of its own, which keeps the host from exiting.
+     * stream on a non-daemon thread of its own, which keeps the host from exiting. Does nothing
+     * once the JVM's shutdown has begun.
      */
     void start(final Consumer<String> warnings) {
+        stream.onFlush(new Runnable() {
+            @Override
+            public void run() {
+                running();
+            }
+        });
         final Thread thread = new Thread(new Runnable() {
             @Override
             public void run() {
+                if (!starting()) {
+                    return;
+                }
                 try {
                     stream.start();
                 } catch (final RuntimeException e) {
-                    if (!shuttingDown()) {
+                    if (!ShutdownState.begun()) {
                         warnings.accept("JFR stream stopped (" + e + "); later hiccups and locks are not attributed");
                     }
                 }
@@ -71,23 +99,50 @@ final class JfrStream implements AutoCloseable {
         thread.start();
     }
 
-    /**
-     * Whether the JVM is already shutting down, as it is when a short-lived host exits while
-     * mech still starts: JFR then refuses, and there is nothing left worth a warning.
-     */
-    private static boolean shuttingDown() {
-        final Thread probe = new Thread("mech-shutdown-probe");
-        try {
-            Runtime.getRuntime().addShutdownHook(probe);
-            Runtime.getRuntime().removeShutdownHook(probe);
+    /** Moves NEW to STARTING unless the stream was shut or the JVM's shutdown has begun. */
+    private synchronized boolean starting() {
+        if (state != NEW || ShutdownState.begun()) {
             return false;
-        } catch (final IllegalStateException e) {
-            return true;
+        }
+        state = STARTING;
+        return true;
+    }
+
+    /** The first flush proves that the recording has begun: from here on closing cannot wait on its start. */
+    private synchronized void running() {
+        if (state == STARTING) {
+            state = RUNNING;
         }
     }
 
-    @Override
-    public void close() {
-        stream.close();
+    /**
+     * Shuts the stream at exit, waiting at most {@code timeoutNanos} for a running one to close.
+     * A stream that never started never will; one still starting is left to its daemon thread.
+     *
+     * @return true when the stream is shut, false when it was left running or starting
+     */
+    boolean shut(final long timeoutNanos) {
+        final int was;
+        synchronized (this) {
+            was = state;
+            state = SHUT;
+        }
+        if (was != RUNNING) {
+            return was == NEW;
+        }
+        final Thread closer = new Thread(new Runnable() {
+            @Override
+            public void run() {
+                stream.close();
+            }
+        }, "mech-jfr-close");
+        closer.setDaemon(true);
+        closer.start();
+        try {
+            closer.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos)));
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return !closer.isAlive();
     }
 }

@@ -35,6 +35,16 @@ import java.util.function.Supplier;
  * registers the hook; the parts start on the {@code mech-start} thread, because loading time
  * zones, process handles and HdrHistogram there costs the host's start-up nothing on a
  * machine with a second core.
+ *
+ * <p>Exit never waits on mech. The hook does mech's stopping on the daemon thread
+ * {@code mech-stop} and waits for it at most {@link #STOP_BUDGET_MILLIS}; past that it says so in
+ * one line and lets the JVM go. Nothing waits for {@code mech-start}: a host that exits while mech
+ * still starts gets what had started by then, and {@code mech-start} starts nothing more.
+ *
+ * <p>Thread contract: {@code mech-start} writes the started components to volatile fields (and
+ * {@link #parts}) as each starts, and checks {@link #stopping} between them; {@code mech-stop}
+ * sets {@code stopping} first, then reads the fields once. A component whose start was under way
+ * at that moment is not stopped: its threads are daemons and the JVM is exiting.
  */
 final class Mech {
 
@@ -49,6 +59,14 @@ final class Mech {
 
     private static final long START_WAIT_MILLIS = 5_000;
 
+    /** The longest the JVM's exit waits for mech: the last interval, the report and the closes. */
+    static final long STOP_BUDGET_MILLIS = 500;
+    /**
+     * What the stop keeps from its budget for closing the recorder and writing the report, after
+     * waiting for late JFR events, false-sharing verdicts and the control JVM.
+     */
+    private static final long REPORT_RESERVE_MILLIS = 150;
+
     private final Options options;
     private final Instrumentation instrumentation;
     private final long startNanos = System.nanoTime();
@@ -58,12 +76,15 @@ final class Mech {
      * start in a running JVM takes seconds: an attacher waits for this, not for them.
      */
     private final CountDownLatch recording = new CountDownLatch(1);
-    private HiccupRecorder hiccups;
-    private ControlJvm control;
+    private volatile boolean stopping;
+    /** What mech-stop is doing, for the line that says where it gave up. */
+    private volatile String stopStep = "starting to stop";
+    private volatile HiccupRecorder hiccups;
+    private volatile ControlJvm control;
     /** Written by mech-start after /metrics is up; scrapes read it. */
     private volatile HiccupCauses causes;
-    private JfrStream jfr;
-    private PrometheusEndpoint endpoint;
+    private volatile JfrStream jfr;
+    private volatile PrometheusEndpoint endpoint;
     private final List<Part> parts = new CopyOnWriteArrayList<>();
     /** Started on the host's thread under -javaagent, before anything else: see {@link #start}. */
     private QueuePart queues;
@@ -102,7 +123,7 @@ final class Mech {
         Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
             @Override
             public void run() {
-                mech.stop();
+                mech.stopWithinBudget();
             }
         }, "mech-shutdown"));
         mech.starter.start();
@@ -118,45 +139,55 @@ final class Mech {
                 hiccups = HiccupRecorder.start(settings, Console.WARNINGS);
                 if (settings.log() != null) {
                     System.setProperty(LOG_PROPERTY, settings.log().toString());
-                    if (options.flag(Option.HICCUP_CONTROL)) {
+                    if (options.flag(Option.HICCUP_CONTROL) && !stopping) {
                         control = ControlJvm.start(OwnJar.path(), settings, Console.WARNINGS);
                     }
                 } else if (options.flag(Option.HICCUP_CONTROL)) {
                     Console.warn("option 'hiccup.control' needs a hiccup.log for the control JVM to write; no control JVM");
                 }
             }
-            if (options.flag(Option.PROBES_FALSESHARING)) {
+            if (options.flag(Option.PROBES_FALSESHARING) && !stopping) {
                 add(FalseSharingPart.start(options, instrumentation));
             }
             if (queues != null) {
                 add(queues);
-            } else if (options.flag(Option.PROBES_QUEUES) && instrumentation != null) {
+            } else if (options.flag(Option.PROBES_QUEUES) && instrumentation != null && !stopping) {
                 add(QueuePart.start(options, instrumentation, false));
             }
-            if (options.flag(Option.PROMETHEUS)) {
+            if (options.flag(Option.PROMETHEUS) && !stopping) {
                 endpoint = startEndpoint();
             }
             recording.countDown();
+            if (stopping) {
+                return;
+            }
             final boolean attribute = hiccups != null && options.flag(Option.HICCUP_CAUSES);
-            jfr = attribute || options.flag(Option.PROBES_LOCKS) ? JfrStream.open(withoutJfr(attribute), Console.WARNINGS) : null;
-            if (attribute && jfr != null) {
-                causes = HiccupCauses.start(hiccups, control == null ? null : control.stalls(), jfr.stream());
-                causes.addListener(new HiccupEvents());
+            final JfrStream stream = attribute || options.flag(Option.PROBES_LOCKS)
+                ? JfrStream.open(withoutJfr(attribute), Console.WARNINGS) : null;
+            jfr = stream;
+            if (attribute && stream != null) {
+                final HiccupCauses started = HiccupCauses.start(hiccups, control == null ? null : control.stalls(), stream.stream());
+                started.addListener(new HiccupEvents());
+                causes = started;
             }
             LockPart locks = null;
-            if (options.flag(Option.PROBES_LOCKS)) {
-                locks = LockPart.start(options, instrumentation, jfr == null ? null : jfr.stream());
+            if (options.flag(Option.PROBES_LOCKS) && !stopping) {
+                locks = LockPart.start(options, instrumentation, stream == null ? null : stream.stream());
                 add(locks);
             }
-            if (jfr != null) {
-                jfr.start(Console.WARNINGS);
+            if (stream != null) {
+                stream.start(Console.WARNINGS);
             }
-            if (options.flag(Option.PROFILER)) {
+            if (options.flag(Option.PROFILER) && !stopping) {
                 add(ProfilerPart.start(options, profilerTriggers(locks)));
             }
-            reporter().startPeriodic();
+            if (!stopping) {
+                reporter().startPeriodic();
+            }
         } catch (final Throwable t) {
-            Console.warn("not started: " + t);
+            if (!ShutdownState.begun()) {
+                Console.warn("not started: " + t);
+            }
         } finally {
             recording.countDown();
         }
@@ -269,36 +300,92 @@ final class Mech {
         }
     }
 
-    private void stop() {
+    /**
+     * The shutdown hook: stops mech on {@code mech-stop} and waits for it at most
+     * {@link #STOP_BUDGET_MILLIS}, so that the host's exit never waits longer, whatever mech or
+     * JFR does meanwhile.
+     */
+    private void stopWithinBudget() {
+        ShutdownState.begin();
+        stopping = true;
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_BUDGET_MILLIS);
+        final Thread stopper = new Thread(new Runnable() {
+            @Override
+            public void run() {
+                stop(deadline);
+            }
+        }, "mech-stop");
+        stopper.setDaemon(true);
+        stopper.start();
         try {
-            starter.join(START_WAIT_MILLIS);
-            if (causes != null) {
-                causes.settle();
+            stopper.join(STOP_BUDGET_MILLIS);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (stopper.isAlive()) {
+            Console.warn("stopping took over " + STOP_BUDGET_MILLIS + " ms; gave up while " + stopStep
+                + "; the host exits without waiting");
+        }
+    }
+
+    /** Stops every part that started, writes the last interval and the final report, in that order. */
+    private void stop(final long deadline) {
+        final long settled = deadline - TimeUnit.MILLISECONDS.toNanos(REPORT_RESERVE_MILLIS);
+        final HiccupRecorder recorder = hiccups;
+        final HiccupCauses attributed = causes;
+        final ControlJvm controlJvm = control;
+        try {
+            stopStep = "waiting for late JFR events";
+            if (attributed != null) {
+                attributed.settle(settled);
             }
-            if (hiccups != null) {
-                hiccups.close();
-            }
-            if (causes != null) {
-                causes.close();
-            }
-            if (control != null) {
-                control.close();
-            }
-            if (endpoint != null) {
-                endpoint.close();
-            }
+            stopStep = "waiting for the probes' last findings";
             for (final Part part : parts) {
-                part.settle();
+                part.settle(settled);
             }
-            reporter().finalReport();
-            for (final Part part : parts) {
-                part.close();
+            stopStep = "stopping the control JVM";
+            if (controlJvm != null) {
+                controlJvm.close(settled);
             }
-            if (jfr != null) {
-                jfr.close();
+            stopStep = "writing the last interval";
+            if (recorder != null) {
+                recorder.close();
             }
+            if (attributed != null) {
+                attributed.close();
+            }
+            stopStep = "writing the final report";
+            new Reporter(options, recorder, controlJvm, attributed, parts, startNanos).finalReport();
         } catch (final Throwable t) {
             Console.warn("shutdown: " + t);
         }
+        close(deadline);
+    }
+
+    /** Closes the endpoint, the parts and the JFR stream, each on its own: one failing stops none of the others. */
+    private void close(final long deadline) {
+        final PrometheusEndpoint served = endpoint;
+        stopStep = "closing /metrics";
+        if (served != null) {
+            try {
+                served.close();
+            } catch (final RuntimeException e) {
+                Console.warn("closing /metrics: " + e);
+            }
+        }
+        for (final Part part : parts) {
+            stopStep = "closing " + part.getClass().getSimpleName();
+            try {
+                part.close();
+            } catch (final RuntimeException | LinkageError e) {
+                Console.warn("closing " + part.getClass().getSimpleName() + ": " + e);
+            }
+        }
+        stopStep = "closing the JFR stream";
+        final JfrStream stream = jfr;
+        if (stream != null) {
+            stream.shut(Math.max(0, deadline - System.nanoTime()));
+        }
+        stopStep = "stopped";
     }
 }

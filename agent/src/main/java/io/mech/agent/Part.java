@@ -19,8 +19,12 @@ interface Part {
     /** The part's section of a report as things stand; called from the report thread and at exit. */
     Section section();
 
-    /** Brings the part's findings up to date before the final report; called once at shutdown. */
-    default void settle() {
+    /**
+     * Brings the part's findings up to date before the final report; called once at shutdown.
+     *
+     * @param deadline the {@link System#nanoTime} by which it must return: the host's exit waits
+     */
+    default void settle(final long deadline) {
     }
 
     /** Stops the part; called once at shutdown, after the final report. */

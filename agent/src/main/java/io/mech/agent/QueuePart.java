@@ -111,7 +111,7 @@ final class QueuePart implements Part {
     }
 
     @Override
-    public void settle() {
+    public void settle(final long deadline) {
         probe.sampleNow();
     }
 

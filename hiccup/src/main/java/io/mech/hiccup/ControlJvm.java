@@ -96,9 +96,19 @@ public final class ControlJvm implements AutoCloseable {
     /** Asks the control JVM to write its last interval and exit, and waits for it briefly. */
     @Override
     public void close() {
+        close(System.nanoTime() + TimeUnit.SECONDS.toNanos(3));
+    }
+
+    /**
+     * Asks the control JVM to write its last interval and exit, and waits for it until the
+     * deadline; one still running then is killed, since it exists only for the host.
+     *
+     * @param deadline the {@link System#nanoTime} by which to return: the host's exit waits
+     */
+    public void close(final long deadline) {
         process.destroy();
         try {
-            if (!process.waitFor(3, TimeUnit.SECONDS)) {
+            if (!process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
                 process.destroyForcibly();
             }
         } catch (final InterruptedException e) {

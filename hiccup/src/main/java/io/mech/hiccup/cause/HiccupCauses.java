@@ -327,16 +327,19 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     }
 
     /**
-     * Waits, at most {@link #LATE_EVENTS_MILLIS}, for JFR to deliver past the last stall, so that
-     * the final attribution at shutdown is not left guessing.
+     * Waits, at most {@link #LATE_EVENTS_MILLIS} and never past the exit's deadline, for JFR to
+     * deliver past the last stall, so that the final attribution at shutdown is not left guessing.
+     * A stall JFR has not delivered by then stays pending, counted as such in the report.
+     *
+     * @param exitDeadline the {@link System#nanoTime} by which to return: the host's exit waits
      */
-    public void settle() {
+    public void settle(final long exitDeadline) {
         final long lastStall;
         synchronized (this) {
             drainQueue();
             lastStall = lastStallNanos;
         }
-        final long deadline = System.nanoTime() + LATE_EVENTS_MILLIS * 1_000_000;
+        final long deadline = Math.min(exitDeadline, System.nanoTime() + LATE_EVENTS_MILLIS * 1_000_000);
         try {
             while (lastStall != 0 && pauses.deliveredUpTo() < lastStall + SLACK_NANOS && System.nanoTime() < deadline) {
                 Thread.sleep(POLL_MILLIS / 4);

@@ -273,13 +273,15 @@ public final class FalseSharingProbe implements AutoCloseable {
     }
 
     /**
-     * Ends an open window now and waits (up to five seconds) for its verdicts, so that a host that
-     * exits mid-window still gets them; a window not yet begun never begins.
+     * Ends an open window now and waits, until the deadline at most, for its verdicts, so that a
+     * host that exits mid-window still gets them; a window not yet begun never begins.
+     *
+     * @param deadline the {@link System#nanoTime} by which to return, verdicts or not
      */
-    public void settle() {
+    public void settle(final long deadline) {
         cut.countDown();
         try {
-            finished.await(5, TimeUnit.SECONDS);
+            finished.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         }
