@@ -62,7 +62,7 @@ public final class Main {
         final StringBuilder out = new StringBuilder("| key | default | environment | meaning |\n|---|---|---|---|\n");
         for (final Option option : Option.values()) {
             out.append(String.format(Locale.ROOT, "| `%s` | `%s` | `%s` | %s (%s) |%n", option.key,
-                option.defaultValue, option.environmentName(), option.description, option.kind.expected));
+                option.defaultValue, option.environmentName(), option.description, option.expected()));
         }
         return out.toString();
     }

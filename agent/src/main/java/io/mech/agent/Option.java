@@ -12,10 +12,10 @@ enum Option {
     HICCUP("hiccup", Kind.SWITCH, "on", "the hiccup recorder"),
     HICCUP_LOG("hiccup.log", Kind.TEXT, "hiccup.%date.%pid.hlog",
         "interval log path; %pid, %date and %host expand; relative to the working directory; empty for no log"),
-    HICCUP_INTERVAL("hiccup.interval", Kind.DURATION, "5s", "length of one logged interval"),
-    HICCUP_RESOLUTION("hiccup.resolution", Kind.DURATION, "1ms", "how long the recorder sleeps between samples"),
+    HICCUP_INTERVAL("hiccup.interval", "5s", Bounds.from("10ms"), "length of one logged interval"),
+    HICCUP_RESOLUTION("hiccup.resolution", "1ms", Bounds.between("1us", "1s"), "how long the recorder sleeps between samples"),
     HICCUP_DELAY("hiccup.delay", Kind.DURATION, "0", "what is recorded before this is discarded"),
-    HICCUP_ATTRIBUTE_ABOVE("hiccup.attribute-above", Kind.DURATION, "2ms",
+    HICCUP_ATTRIBUTE_ABOVE("hiccup.attribute-above", "2ms", Bounds.from("1us"),
         "hiccups at least this long count as stalls: counted and summed without correction"),
     HICCUP_CAUSES("hiccup.causes", Kind.SWITCH, "off",
         "attribute each stall to gc, safepoint or os through a JFR stream (GC and VM-operation events); see Costs"),
@@ -39,7 +39,7 @@ enum Option {
         "the queue probe: depth, capacity, rates and Little's-law wait of every queue and executor the application creates"),
     PROBES_QUEUES_INCLUDE("probes.queues.include", Kind.TEXT, "",
         "packages (and their subpackages) whose own java.util.Queue classes are found and counted, separated by ';'; empty: the main class's package"),
-    PROBES_QUEUES_SAMPLE("probes.queues.sample", Kind.DURATION, "1s", "time between samples of every queue, 50ms to 60s"),
+    PROBES_QUEUES_SAMPLE("probes.queues.sample", "1s", Bounds.between("50ms", "60s"), "time between samples of every queue"),
     PROBES_QUEUES_ALERT("probes.queues.alert", Kind.PERCENT, "70%",
         "utilisation at which a bounded queue held for 3 samples raises a back-pressure alert"),
     PROBES_QUEUES_DEEP("probes.queues.deep", Kind.COUNT, "10000",
@@ -54,13 +54,13 @@ enum Option {
     PROFILER_EXTRACT_PATH("profiler.extract-path", Kind.TEXT, "",
         "where async-profiler's native library is extracted; empty: the temporary directory (give another if it is mounted noexec)"),
     PROFILER_EVENT("profiler.event", Kind.EVENT, "wall", "what a capture samples"),
-    PROFILER_SECONDS("profiler.seconds", Kind.DURATION, "5s",
-        "how long a capture samples, 100ms to 10m; in continuous mode, the length of one segment of the running profile"),
+    PROFILER_SECONDS("profiler.seconds", "5s", Bounds.between("100ms", "10m"),
+        "how long a capture samples; in continuous mode, the length of one segment of the running profile"),
     PROFILER_HICCUP_THRESHOLD("profiler.hiccup-threshold", Kind.DURATION, "100ms",
         "a hiccup at least this long triggers a capture (needs hiccup=on)"),
     PROFILER_LOCK_THRESHOLD("profiler.lock-threshold", Kind.DURATION, "500ms",
         "threads blocked on locks this long in total within one second trigger a capture (needs probes.locks=on)"),
-    PROFILER_COOLDOWN("profiler.cooldown", Kind.DURATION, "60s", "at most one capture starts per cooldown"),
+    PROFILER_COOLDOWN("profiler.cooldown", "60s", Bounds.from("1s"), "at most one capture starts per cooldown"),
     PROFILER_MAX_FILES("profiler.max-files", Kind.COUNT, "20", "captures kept in profiler.dir; the oldest are removed first"),
     PROMETHEUS("prometheus", Kind.SWITCH, "on", "serve /metrics for Prometheus"),
     PROMETHEUS_HOST("prometheus.host", Kind.TEXT, "127.0.0.1", "address to serve /metrics on; 0.0.0.0 for every interface"),
@@ -74,7 +74,7 @@ enum Option {
     PROMETHEUS_HISTOGRAM("prometheus.histogram", Kind.HISTOGRAM, "native",
         "native: exponential buckets (needs Prometheus with native histograms); classic: fixed buckets"),
     REPORT("report", Kind.TEXT, "stderr", "where the report goes at exit: stderr, off, or a file path"),
-    REPORT_INTERVAL("report.interval", Kind.DURATION, "0", "also report this often while running (0: only at exit)"),
+    REPORT_INTERVAL("report.interval", "0", Bounds.zeroOrFrom("1s"), "also report this often while running (0: only at exit)"),
     REPORT_JSON("report.json", Kind.TEXT, "", "also write the report as JSON to this file");
 
     /** What values an option takes. */
@@ -107,16 +107,63 @@ enum Option {
         }
     }
 
+    /**
+     * The values a duration option takes: a floor (a period of 1 ms would have mech do its work a
+     * thousand times a second), perhaps a ceiling, and perhaps 0 for "never".
+     *
+     * @param minNanos the shortest value
+     * @param maxNanos the longest value
+     * @param zeroOff  whether 0 is taken too, meaning off
+     * @param expected the values, as a warning and the options table say them
+     */
+    record Bounds(long minNanos, long maxNanos, boolean zeroOff, String expected) {
+
+        /** Any duration. */
+        static final Bounds ANY = new Bounds(0, Long.MAX_VALUE, true, Kind.DURATION.expected);
+
+        static Bounds from(final String min) {
+            return new Bounds(Durations.parseNanos(min), Long.MAX_VALUE, false, "a duration of at least " + min);
+        }
+
+        static Bounds between(final String min, final String max) {
+            return new Bounds(Durations.parseNanos(min), Durations.parseNanos(max), false, "a duration from " + min + " to " + max);
+        }
+
+        static Bounds zeroOrFrom(final String min) {
+            return new Bounds(Durations.parseNanos(min), Long.MAX_VALUE, true, "0, or a duration of at least " + min);
+        }
+
+        boolean contains(final long nanos) {
+            return nanos == 0 && zeroOff || nanos >= minNanos && nanos <= maxNanos;
+        }
+    }
+
     final String key;
     final Kind kind;
     final String defaultValue;
     final String description;
+    /** The durations taken; {@link Bounds#ANY} for options of other kinds. */
+    final Bounds bounds;
 
     Option(final String key, final Kind kind, final String defaultValue, final String description) {
+        this(key, kind, defaultValue, Bounds.ANY, description);
+    }
+
+    Option(final String key, final String defaultValue, final Bounds bounds, final String description) {
+        this(key, Kind.DURATION, defaultValue, bounds, description);
+    }
+
+    private Option(final String key, final Kind kind, final String defaultValue, final Bounds bounds, final String description) {
         this.key = key;
         this.kind = kind;
         this.defaultValue = defaultValue;
+        this.bounds = bounds;
         this.description = description;
+    }
+
+    /** What the option takes, as a warning and the options table say it. */
+    String expected() {
+        return kind == Kind.DURATION ? bounds.expected() : kind.expected;
     }
 
     /** The environment variable that sets this option. */

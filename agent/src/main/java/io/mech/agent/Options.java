@@ -2,6 +2,7 @@ package io.mech.agent;
 
 import io.mech.probes.profiler.ProfileEvent;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -58,6 +59,7 @@ final class Options {
             }
         }
         if (agentArgs != null && !agentArgs.isBlank()) {
+            final Map<String, String> given = new HashMap<>();
             for (final String pair : agentArgs.split(",")) {
                 final int eq = pair.indexOf('=');
                 if (eq < 0) {
@@ -65,7 +67,13 @@ final class Options {
                     continue;
                 }
                 final String key = pair.substring(0, eq).trim();
-                accept(values, Option.byKey(key), key, pair.substring(eq + 1).trim(), "agent argument " + key, warnings);
+                final String value = pair.substring(eq + 1).trim();
+                final String earlier = given.put(key, value);
+                if (earlier != null) {
+                    warnings.accept("option '" + key + "' is given twice in the agent argument ('" + earlier + "', then '"
+                        + value + "'); the last is taken");
+                }
+                accept(values, Option.byKey(key), key, value, "agent argument " + key, warnings);
             }
         }
         return new Options(values);
@@ -88,7 +96,7 @@ final class Options {
         }
         final String problem = check(option, value);
         if (problem != null) {
-            warnings.accept("option '" + option.key + "' (" + source + "): expected " + option.kind.expected
+            warnings.accept("option '" + option.key + "' (" + source + "): expected " + option.expected()
                 + ", got '" + value + "'" + problem + "; ignored");
             return;
         }
@@ -103,8 +111,7 @@ final class Options {
                 return truth(value) == null ? "" : null;
             case DURATION:
                 try {
-                    Durations.parseNanos(value);
-                    return null;
+                    return option.bounds.contains(Durations.parseNanos(value)) ? null : "";
                 } catch (final IllegalArgumentException e) {
                     return "";
                 }

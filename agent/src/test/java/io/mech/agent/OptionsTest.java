@@ -99,4 +99,33 @@ class OptionsTest {
         }
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
+
+    @Test
+    void periodsBelowTheirFloorWarnOnceAndKeepTheDefault() {
+        final Options options = parse("report.interval=1ms,probes.queues.sample=1ms,profiler.cooldown=10ms,profiler.seconds=1h",
+            new Properties(), Map.of());
+        assertEquals(4, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains("'report.interval'") && warnings.get(0).contains("at least 1s"), warnings.get(0));
+        assertTrue(warnings.get(1).contains("'probes.queues.sample'") && warnings.get(1).contains("from 50ms to 60s"), warnings.get(1));
+        assertTrue(warnings.get(2).contains("'profiler.cooldown'"), warnings.get(2));
+        assertTrue(warnings.get(3).contains("'profiler.seconds'") && warnings.get(3).contains("to 10m"), warnings.get(3));
+        assertEquals(0, options.nanos(Option.REPORT_INTERVAL));
+        assertEquals(1_000_000_000L, options.nanos(Option.PROBES_QUEUES_SAMPLE));
+    }
+
+    @Test
+    void zeroStillSwitchesPeriodicReportsOffAndTheFloorItselfIsTaken() {
+        assertEquals(0, parse("report.interval=0", new Properties(), Map.of()).nanos(Option.REPORT_INTERVAL));
+        assertEquals(1_000_000_000L, parse("report.interval=1s", new Properties(), Map.of()).nanos(Option.REPORT_INTERVAL));
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void aKeyGivenTwiceWarnsAndTheLastWins() {
+        final Options options = parse("hiccup.interval=1s,report=off,hiccup.interval=2s", new Properties(), Map.of());
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains("'hiccup.interval' is given twice") && warnings.get(0).contains("'1s', then '2s'"),
+            warnings.get(0));
+        assertEquals(2_000_000_000L, options.nanos(Option.HICCUP_INTERVAL));
+    }
 }
