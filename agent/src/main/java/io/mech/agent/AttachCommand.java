@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.Properties;
 
 /**
  * {@code java -jar mech.jar attach <pid> [options]}: loads mech into a running JVM. Options and
@@ -98,11 +99,21 @@ final class AttachCommand {
                 return 1;
             }
             vm.loadAgent(OwnJar.path(), options);
-            final String log = vm.getSystemProperties().getProperty(Mech.LOG_PROPERTY);
-            final String metrics = vm.getSystemProperties().getProperty(Mech.METRICS_PROPERTY);
-            System.out.println("mech attached to pid " + pid + (log == null ? " (no hiccup log)" : "; hiccup log: " + log)
-                + (metrics == null ? "" : "; metrics: " + metrics));
-            return 0;
+            final Properties target = vm.getSystemProperties();
+            final String said = target.getProperty(Console.WARNINGS_PROPERTY, "");
+            if (!said.isEmpty()) {
+                for (final String line : said.split("\n")) {
+                    System.err.println("mech attach: pid " + pid + " says: " + line);
+                }
+            }
+            final String log = target.getProperty(Mech.LOG_PROPERTY);
+            final String metrics = target.getProperty(Mech.METRICS_PROPERTY);
+            final int refused = Integer.parseInt(target.getProperty(Mech.REFUSED_PROPERTY, "0"));
+            System.out.println("mech attached to pid " + pid + (log == null ? "; no hiccup log" : "; hiccup log: " + log)
+                + (metrics == null ? "" : "; metrics: " + metrics)
+                + (refused == 0 ? "" : "; " + refused + (refused == 1 ? " option was" : " options were")
+                    + " refused (see above), the rest are in force"));
+            return refused == 0 ? 0 : 1;
         } catch (final AgentLoadException | AgentInitializationException | IOException e) {
             System.err.println("mech attach: pid " + pid + " did not load mech: " + e.getMessage());
             return 1;

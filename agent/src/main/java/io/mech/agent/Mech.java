@@ -57,6 +57,9 @@ final class Mech {
     /** The system property in which a running mech publishes its /metrics address. */
     static final String METRICS_PROPERTY = "io.mech.metrics";
 
+    /** The system property in which a running mech publishes how many of its options it refused. */
+    static final String REFUSED_PROPERTY = "io.mech.options.refused";
+
     private static final long START_WAIT_MILLIS = 5_000;
 
     /** The longest the JVM's exit waits for mech: the last interval, the report and the closes. */
@@ -112,6 +115,7 @@ final class Mech {
     static void start(final String agentArgs, final boolean attached, final Instrumentation instrumentation)
         throws InterruptedException {
         final Options options = Options.parse(agentArgs, System.getProperties(), System.getenv(), Console.WARNINGS);
+        System.setProperty(REFUSED_PROPERTY, Integer.toString(options.refused()));
         if (!options.flag(Option.ENABLED)) {
             return;
         }

@@ -21,9 +21,11 @@ import java.util.function.Consumer;
 final class Options {
 
     private final Map<Option, String> values;
+    private final int refused;
 
-    private Options(final Map<Option, String> values) {
+    private Options(final Map<Option, String> values, final int refused) {
         this.values = values;
+        this.refused = refused;
     }
 
     /** The defaults alone. */
@@ -43,19 +45,27 @@ final class Options {
     static Options parse(final String agentArgs, final Properties properties,
                          final Map<String, String> environment, final Consumer<String> warnings) {
         final Map<Option, String> values = new EnumMap<>(Option.class);
+        final int[] problems = new int[1];
+        final Consumer<String> counted = new Consumer<>() {
+            @Override
+            public void accept(final String problem) {
+                problems[0]++;
+                warnings.accept(problem);
+            }
+        };
         for (final Option option : Option.values()) {
             values.put(option, option.defaultValue);
         }
         for (final Map.Entry<String, String> e : environment.entrySet()) {
             if (e.getKey().startsWith("MECH_")) {
                 final Option option = byEnvironmentName(e.getKey());
-                accept(values, option, e.getKey(), e.getValue(), "environment variable " + e.getKey(), warnings);
+                accept(values, option, e.getKey(), e.getValue(), "environment variable " + e.getKey(), counted);
             }
         }
         for (final String name : properties.stringPropertyNames()) {
             if (name.startsWith("mech.")) {
                 final String key = name.substring("mech.".length());
-                accept(values, Option.byKey(key), key, properties.getProperty(name), "-D" + name, warnings);
+                accept(values, Option.byKey(key), key, properties.getProperty(name), "-D" + name, counted);
             }
         }
         if (agentArgs != null && !agentArgs.isBlank()) {
@@ -63,20 +73,20 @@ final class Options {
             for (final String pair : agentArgs.split(",")) {
                 final int eq = pair.indexOf('=');
                 if (eq < 0) {
-                    warnings.accept("agent argument '" + pair.trim() + "' is not of the form key=value; ignored");
+                    counted.accept("agent argument '" + pair.trim() + "' is not of the form key=value; ignored");
                     continue;
                 }
                 final String key = pair.substring(0, eq).trim();
                 final String value = pair.substring(eq + 1).trim();
                 final String earlier = given.put(key, value);
                 if (earlier != null) {
-                    warnings.accept("option '" + key + "' is given twice in the agent argument ('" + earlier + "', then '"
+                    counted.accept("option '" + key + "' is given twice in the agent argument ('" + earlier + "', then '"
                         + value + "'); the last is taken");
                 }
-                accept(values, Option.byKey(key), key, value, "agent argument " + key, warnings);
+                accept(values, Option.byKey(key), key, value, "agent argument " + key, counted);
             }
         }
-        return new Options(values);
+        return new Options(values, problems[0]);
     }
 
     private static Option byEnvironmentName(final String name) {
@@ -177,6 +187,11 @@ final class Options {
             keys.add(option.key);
         }
         return keys.toString();
+    }
+
+    /** How many keys and values were refused (each with its warning): a key given twice counts too. */
+    int refused() {
+        return refused;
     }
 
     /** The value of a boolean or on/off option. */
