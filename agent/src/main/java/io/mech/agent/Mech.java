@@ -62,6 +62,13 @@ final class Mech {
 
     private static final long START_WAIT_MILLIS = 5_000;
 
+    /**
+     * How long after start-up, under -javaagent, the parts that a JVM living a second does not
+     * need wait to start: the JFR stream (and so hiccup causes and the lock probe's JFR events),
+     * the lock probe's weaving and the profiler. Stalls before the stream records stay unattributed.
+     */
+    static final long DEFERRED_START_MILLIS = 1_000;
+
     /** The longest the JVM's exit waits for mech: the last interval, the report and the closes. */
     static final long STOP_BUDGET_MILLIS = 500;
     /**
@@ -79,6 +86,9 @@ final class Mech {
      * start in a running JVM takes seconds: an attacher waits for this, not for them.
      */
     private final CountDownLatch recording = new CountDownLatch(1);
+    /** Opened when the host begins to exit, so that a deferred start gives up at once. */
+    private final CountDownLatch stopSignal = new CountDownLatch(1);
+    private final boolean attached;
     private volatile boolean stopping;
     /** What mech-stop is doing, for the line that says where it gave up. */
     private volatile String stopStep = "starting to stop";
@@ -92,8 +102,9 @@ final class Mech {
     /** Started on the host's thread under -javaagent, before anything else: see {@link #start}. */
     private QueuePart queues;
 
-    private Mech(final Options options, final Instrumentation instrumentation) {
+    private Mech(final Options options, final boolean attached, final Instrumentation instrumentation) {
         this.options = options;
+        this.attached = attached;
         this.instrumentation = instrumentation;
         this.starter = new Thread(new Runnable() {
             @Override
@@ -119,7 +130,7 @@ final class Mech {
         if (!options.flag(Option.ENABLED)) {
             return;
         }
-        final Mech mech = new Mech(options, instrumentation);
+        final Mech mech = new Mech(options, attached, instrumentation);
         if (!attached && options.flag(Option.PROBES_QUEUES) && instrumentation != null) {
             // the host's first queues are made in main: the weaving must be in place before it runs
             mech.queues = QueuePart.start(options, instrumentation, true);
@@ -162,7 +173,7 @@ final class Mech {
                 endpoint = startEndpoint();
             }
             recording.countDown();
-            if (stopping) {
+            if (!deferred()) {
                 return;
             }
             final boolean attribute = hiccups != null && options.flag(Option.HICCUP_CAUSES);
@@ -195,6 +206,22 @@ final class Mech {
         } finally {
             recording.countDown();
         }
+    }
+
+    /**
+     * Waits, under -javaagent, until the host has run for {@link #DEFERRED_START_MILLIS}: what
+     * comes next (the JFR stream, the lock probe's weaving, the profiler) costs a JVM that lives
+     * a second several hundred milliseconds of CPU and gives it nothing. An attached mech has no
+     * start-up to spare the host and goes straight on.
+     *
+     * @return false when the host began to exit meanwhile: start nothing more
+     */
+    private boolean deferred() throws InterruptedException {
+        if (!attached) {
+            final long until = startNanos + TimeUnit.MILLISECONDS.toNanos(DEFERRED_START_MILLIS);
+            stopSignal.await(Math.max(0, until - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
+        return !stopping;
     }
 
     /** The triggers of the parts that run, for the profiler. */
@@ -312,6 +339,7 @@ final class Mech {
     private void stopWithinBudget() {
         ShutdownState.begin();
         stopping = true;
+        stopSignal.countDown();
         final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_BUDGET_MILLIS);
         final Thread stopper = new Thread(new Runnable() {
             @Override
