@@ -7,6 +7,8 @@ import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +30,8 @@ import javax.net.ssl.SSLContext;
  * so it neither reads nor disturbs the host's client_java.
  *
  * <p>Guarantees: starting never throws; a port in use or an unreadable secret yields one warning
- * and no endpoint. Every thread it starts is a daemon whose name begins with {@code mech-}.
+ * and no endpoint. An endpoint bound beyond loopback without authentication starts, with one
+ * warning. Every thread it starts is a daemon whose name begins with {@code mech-}.
  */
 public final class PrometheusEndpoint implements AutoCloseable {
 
@@ -89,11 +92,34 @@ public final class PrometheusEndpoint implements AutoCloseable {
                 throw e;
             }
             nameNewThreads(before);
+            final String exposed = exposure(settings, new InetSocketAddress(InetAddress.getByName(settings.host()), server.getPort()));
+            if (exposed != null) {
+                warnings.accept(exposed);
+            }
             return new PrometheusEndpoint(server);
         } catch (final IOException | GeneralSecurityException | RuntimeException | LinkageError e) {
             warnings.accept("cannot serve /metrics on " + where + " (" + e + "); recording and logging go on");
             return null;
         }
+    }
+
+    /**
+     * The warning for an endpoint that anyone who can reach the address may read, or null. What
+     * /metrics tells (class names, call sites, thread names, the JVM's paths) is for the host's
+     * operators, so serving it beyond loopback is a choice to make knowingly, with basic auth.
+     *
+     * @param settings how the endpoint is served
+     * @param bound    the address and port it is bound to
+     * @return one line, or null when the address is loopback or scrapes must authenticate
+     */
+    static String exposure(final ExporterSettings settings, final InetSocketAddress bound) {
+        final InetAddress address = bound.getAddress();
+        if (address.isLoopbackAddress() || settings.authenticated()) {
+            return null;
+        }
+        return "/metrics on " + settings.host() + ":" + bound.getPort() + " is open to anyone who can reach "
+            + (address.isAnyLocalAddress() ? "any interface" : "that address")
+            + " and tells class names, call sites and paths; set prometheus.user and prometheus.password-file to require basic auth";
     }
 
     /**
