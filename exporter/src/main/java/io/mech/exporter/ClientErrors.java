@@ -43,7 +43,7 @@ final class ClientErrors implements MetricFamilies {
     public List<MetricSnapshot> collect() {
         final CounterSnapshot.Builder errors = CounterSnapshot.builder().name("mech_exporter_client_errors")
             .help("Scrape connections mech's endpoint dropped: timeout (request not read within "
-                + ScrapeThreads.READ_TIMEOUT_SECONDS + " s of its first byte, or response not taken within "
+                + ScrapeThreads.READ_TIMEOUT_SECONDS + " s, or response not taken within "
                 + ScrapeThreads.WRITE_TIMEOUT_SECONDS + " s), disconnect (client gone mid-response), rejected (all "
                 + ScrapeThreads.MAX_THREADS + " scrape threads busy and " + ScrapeThreads.MAX_WAITING + " exchanges waiting)");
         for (final Reason reason : REASONS) {

@@ -43,7 +43,7 @@ final class ScrapeThreads implements Executor {
     static final int MAX_THREADS = 4;
     /** The most exchanges waiting for a thread. */
     static final int MAX_WAITING = 4;
-    /** From the first byte of a request to the handler; generous for a TLS handshake over a slow link. */
+    /** From a thread taking an exchange up to its handler; generous for a TLS handshake over a slow link. */
     static final long READ_TIMEOUT_SECONDS = 3;
     /** From the response headers to the last byte: Prometheus's default scrape timeout, past which no scraper waits. */
     static final long WRITE_TIMEOUT_SECONDS = 10;
