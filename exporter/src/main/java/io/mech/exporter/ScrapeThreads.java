@@ -122,7 +122,7 @@ final class ScrapeThreads implements Executor {
 
     /**
      * One exchange and its deadline. The timeout thread interrupts only under this object's lock
-     * and only before {@link #end}, so once the exchange's thread has ended it no interrupt is
+     * and only before {@link #end}, so once the exchange's thread has ended it, no interrupt is
      * pending for the next exchange it takes.
      */
     private final class Guarded implements Runnable {
