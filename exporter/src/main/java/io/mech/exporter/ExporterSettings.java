@@ -17,7 +17,11 @@ import java.nio.file.Path;
 public record ExporterSettings(String host, int port, String user, Path passwordFile, Path keystore,
                                Path keystorePassword, boolean jvmMetrics, boolean classicBuckets) {
 
-    /** Checks the bounds; a violation names the bound. */
+    /**
+     * Checks the bounds; a violation names the bound. An authentication or TLS option without its
+     * partner is a violation too, never a silent fallback to an open or plain-text endpoint: the
+     * caller starts no endpoint at all.
+     */
     public ExporterSettings {
         if (host == null || host.isBlank()) {
             throw new IllegalArgumentException("prometheus.host must name an address (client_java would listen on all)");
@@ -28,8 +32,19 @@ public record ExporterSettings(String host, int port, String user, Path password
         if (!user.isEmpty() && passwordFile == null) {
             throw new IllegalArgumentException("prometheus.user needs prometheus.password-file");
         }
+        if (user.isEmpty() && passwordFile != null) {
+            throw new IllegalArgumentException("prometheus.password-file needs prometheus.user");
+        }
         if (keystore != null && keystorePassword == null) {
             throw new IllegalArgumentException("prometheus.keystore needs prometheus.keystore-password-file");
         }
+        if (keystore == null && keystorePassword != null) {
+            throw new IllegalArgumentException("prometheus.keystore-password-file needs prometheus.keystore");
+        }
+    }
+
+    /** @return true when scrapes must authenticate */
+    public boolean authenticated() {
+        return !user.isEmpty();
     }
 }

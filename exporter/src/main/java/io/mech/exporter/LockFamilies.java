@@ -14,18 +14,40 @@ import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
  * The lock probe's findings: blocked time by kind, lock class and call site, contended
- * java.util.concurrent acquisitions of any length, and monitor inflations by cause. The label
- * sets are as many as the probe's rows, which it caps, so the series stay bounded.
+ * java.util.concurrent acquisitions of any length, and monitor inflations by cause.
+ *
+ * <p>Series budget: the probe keeps up to 1,000 call sites, which with every bucket came to about
+ * 27,000 series and 3.3 MB a scrape. The sites' two families, {@code mech_lock_blocked_seconds}
+ * and {@code mech_lock_blocked_max_seconds}, together stay within {@link #SERIES_BUDGET} series.
+ * A site takes its buckets plus a sum, a count and a maximum. Buckets wholly below the probe's
+ * threshold ({@link LockSnapshot#thresholdNanos()}) hold nothing JFR reports and are left out,
+ * so at the default 1 ms a site takes 14 buckets and 17 series, and the budget holds 117 rows.
+ * When the sites need more, the heaviest by blocked time keep their own rows and the rest are
+ * summed, per kind, into one row labelled {@code class="other",site="other"}: bucket counts,
+ * counts and sums add up, the maximum is the largest. One row per kind is kept back for that.
+ *
+ * <p>Caveat: a site that climbs into the heaviest takes its totals out of {@code other}, which
+ * then falls; Prometheus reads that as a counter reset of {@code other}. The rank is by blocked
+ * time since mech started, so it settles as the run goes on.
  */
 public final class LockFamilies implements MetricFamilies {
 
+    /** The most series the lock sites' families take together. */
+    public static final int SERIES_BUDGET = 2_000;
+    /** The class and site of the rows that sum the sites beyond the budget. */
+    static final String OTHER = "other";
+
+    private static final LockKind[] KINDS = LockKind.values();
     private static final double[] UPPER_BOUNDS_SECONDS = upperBounds();
+    private static final Comparator<LockSite> HEAVIEST_FIRST = Comparator.comparingLong(LockSite::totalNanos).reversed();
 
     private final Supplier<LockSnapshot> snapshots;
 
@@ -43,32 +65,65 @@ public final class LockFamilies implements MetricFamilies {
         return bounds;
     }
 
+    /** @return the first bucket that can hold a block at or above the threshold; the ones before hold only shorter blocks */
+    static int firstBucket(final long thresholdNanos) {
+        int first = 0;
+        while (first < BlockedHistogram.BUCKETS - 1 && BlockedHistogram.upperBoundNanos(first) <= thresholdNanos) {
+            first++;
+        }
+        return first;
+    }
+
     @Override
     public List<MetricSnapshot> collect() {
         final LockSnapshot now = snapshots.get();
         final List<MetricSnapshot> families = new ArrayList<>(5);
+        final int first = firstBucket(now.thresholdNanos());
+        final double[] bounds = Arrays.copyOfRange(UPPER_BOUNDS_SECONDS, first, UPPER_BOUNDS_SECONDS.length);
         final HistogramSnapshot.Builder blocked = HistogramSnapshot.builder().name("mech_lock_blocked_seconds").unit(Unit.SECONDS)
             .help("Time threads blocked on a lock, by kind, lock class and call site; JFR reports blocks from the "
-                + "probe's threshold up");
-        for (final LockSite site : now.sites()) {
-            blocked.dataPoint(point(Labels.of("kind", kind(site.kind()), "class", site.lockClass(), "site", site.callSite()),
-                site.histogram(), site.totalNanos()));
-        }
-        families.add(blocked.build());
+                + "probe's threshold up; sites beyond the series budget are summed per kind into class and site \"other\"");
         final GaugeSnapshot.Builder longest = GaugeSnapshot.builder().name("mech_lock_blocked_max_seconds").unit(Unit.SECONDS)
             .help("The longest block on a lock since mech started, by kind, lock class and call site");
-        for (final LockSite site : now.sites()) {
-            longest.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder()
-                .labels(Labels.of("kind", kind(site.kind()), "class", site.lockClass(), "site", site.callSite()))
-                .value(site.maxNanos() / 1e9).build());
+        final List<LockSite> sites = now.sites();
+        // per site: its buckets, a sum and a count, and its maximum
+        final int rows = Math.max(KINDS.length + 1, SERIES_BUDGET / (bounds.length + 3));
+        if (sites.size() <= rows) {
+            for (final LockSite site : sites) {
+                addSite(blocked, longest, site, bounds, first);
+            }
+        } else {
+            final List<LockSite> heaviest = new ArrayList<>(sites);
+            heaviest.sort(HEAVIEST_FIRST);
+            final int shown = rows - KINDS.length;
+            for (final LockSite site : heaviest.subList(0, shown)) {
+                addSite(blocked, longest, site, bounds, first);
+            }
+            final Other[] others = new Other[KINDS.length];
+            for (final LockSite site : heaviest.subList(shown, heaviest.size())) {
+                final int kind = site.kind().ordinal();
+                if (others[kind] == null) {
+                    others[kind] = new Other(bounds.length);
+                }
+                others[kind].add(site, first);
+            }
+            for (final LockKind kind : KINDS) {
+                final Other other = others[kind.ordinal()];
+                if (other != null) {
+                    final Labels labels = Labels.of("kind", kind(kind), "class", OTHER, "site", OTHER);
+                    blocked.dataPoint(point(labels, bounds, other.counts, other.totalNanos));
+                    longest.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(other.maxNanos / 1e9).build());
+                }
+            }
         }
+        families.add(blocked.build());
         families.add(longest.build());
         final HistogramSnapshot.Builder contended = HistogramSnapshot.builder().name("mech_lock_contended_acquisition_seconds")
             .unit(Unit.SECONDS)
             .help("Every contended acquisition of a ReentrantLock or ReentrantReadWriteLock, however short, by lock class and mode");
         for (final JucContention c : now.belowThreshold()) {
             contended.dataPoint(point(Labels.of("class", c.lockClass(), "mode", c.mode().isEmpty() ? "exclusive" : c.mode()),
-                c.histogram(), c.totalNanos()));
+                UPPER_BOUNDS_SECONDS, c.histogram().counts(), c.totalNanos()));
         }
         families.add(contended.build());
         final CounterSnapshot.Builder inflations = CounterSnapshot.builder().name("mech_lock_monitor_inflations")
@@ -86,10 +141,47 @@ public final class LockFamilies implements MetricFamilies {
         return families;
     }
 
-    private static HistogramSnapshot.HistogramDataPointSnapshot point(final Labels labels, final BlockedHistogram histogram,
+    private static void addSite(final HistogramSnapshot.Builder blocked, final GaugeSnapshot.Builder longest, final LockSite site,
+                                final double[] bounds, final int first) {
+        final Labels labels = Labels.of("kind", kind(site.kind()), "class", site.lockClass(), "site", site.callSite());
+        final long[] counts = new long[bounds.length];
+        fold(site.histogram(), first, counts);
+        blocked.dataPoint(point(labels, bounds, counts, site.totalNanos()));
+        longest.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(site.maxNanos() / 1e9).build());
+    }
+
+    /**
+     * Adds a histogram's counts from bucket {@code first} on into {@code into}; the buckets before
+     * go into the first, so cumulative counts and the total stay exact even if some block below
+     * the threshold was counted.
+     */
+    private static void fold(final BlockedHistogram histogram, final int first, final long[] into) {
+        for (int b = 0; b < BlockedHistogram.BUCKETS; b++) {
+            into[Math.max(0, b - first)] += histogram.count(b);
+        }
+    }
+
+    private static HistogramSnapshot.HistogramDataPointSnapshot point(final Labels labels, final double[] bounds, final long[] counts,
                                                                       final long totalNanos) {
         return HistogramSnapshot.HistogramDataPointSnapshot.builder().labels(labels).sum(totalNanos / 1e9)
-            .classicHistogramBuckets(ClassicHistogramBuckets.of(UPPER_BOUNDS_SECONDS, histogram.counts())).build();
+            .classicHistogramBuckets(ClassicHistogramBuckets.of(bounds, counts)).build();
+    }
+
+    /** The sites of one kind beyond the budget, added up. */
+    private static final class Other {
+        final long[] counts;
+        long totalNanos;
+        long maxNanos;
+
+        Other(final int buckets) {
+            counts = new long[buckets];
+        }
+
+        void add(final LockSite site, final int first) {
+            fold(site.histogram(), first, counts);
+            totalNanos += site.totalNanos();
+            maxNanos = Math.max(maxNanos, site.maxNanos());
+        }
     }
 
     private static String kind(final LockKind kind) {

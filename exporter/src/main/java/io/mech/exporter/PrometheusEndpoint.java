@@ -1,38 +1,58 @@
 package io.mech.exporter;
 
+import com.sun.net.httpserver.Authenticator;
 import com.sun.net.httpserver.BasicAuthenticator;
+import com.sun.net.httpserver.HttpContext;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import io.prometheus.metrics.config.PrometheusProperties;
-import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import io.prometheus.metrics.exporter.common.PrometheusScrapeHandler;
 import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.MessageDigest;
-import java.util.Arrays;
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 
 /**
- * mech's /metrics endpoint: client_java's HTTP server on its own registry and configuration,
- * so it neither reads nor disturbs the host's client_java.
+ * mech's /metrics endpoint: the JDK's HTTP server serving mech's own client_java registry and
+ * configuration, so it neither reads nor disturbs the host's client_java.
  *
  * <p>Guarantees: starting never throws; a port in use or an unreadable secret yields one warning
- * and no endpoint. Every thread it starts is a daemon whose name begins with {@code mech-}.
+ * and no endpoint. An endpoint bound beyond loopback without authentication starts, with one
+ * warning. Every thread it starts is a daemon whose name begins with {@code mech-}.
+ *
+ * <p>The endpoint lives in the host's process, so a client must not be able to hurt the host
+ * through it: exchanges run on a few threads of their own under read and write deadlines
+ * ({@link ScrapeThreads}), and a slow, silent or vanished client costs one count in
+ * {@code mech_exporter_client_errors_total} ({@link ClientErrors}), never a line in the host's
+ * log. That is why mech wires the JDK's server itself rather than through client_java's
+ * HTTPServer, whose exchange adapter logs every failed response at SEVERE, stack trace and all,
+ * through java.util.logging. The JDK's server logs through the System.Logger
+ * {@code com.sun.net.httpserver}, which it shares with the host's own servers: mech leaves it
+ * alone. It logs connection failures only at DEBUG and TRACE, which the JDK's default logging
+ * configuration drops; a host that turns that logger up sees mech's exchanges with its own.
  */
 public final class PrometheusEndpoint implements AutoCloseable {
-
-    private static final int SCRAPE_THREADS = 2;
 
     /**
      * The JDK's HTTP server leaves Nagle's algorithm on. A scraper that keeps its connection
@@ -41,88 +61,166 @@ public final class PrometheusEndpoint implements AutoCloseable {
      * configuration first loads, and is set only when the host has not set it.
      */
     private static final String NO_DELAY = "sun.net.httpserver.nodelay";
-    /** The name sun.net.httpserver.ServerImpl gives its dispatcher thread (JDK 17 to 25). */
-    private static final String JDK_DISPATCHER = "HTTP-Dispatcher";
 
-    private final HTTPServer server;
+    private final HttpServer server;
+    private final ScrapeThreads threads;
 
-    private PrometheusEndpoint(final HTTPServer server) {
+    private PrometheusEndpoint(final HttpServer server, final ScrapeThreads threads) {
         this.server = server;
+        this.threads = threads;
     }
 
     /**
      * Starts serving.
      *
      * @param settings where and how to serve
-     * @param sources  the families to expose
-     * @param warnings told, in one line, why the endpoint could not start
+     * @param sources  the families to expose; the endpoint adds its own {@code mech_exporter_client_errors_total}
+     * @param warnings told, in one line, why the endpoint could not start, that it is open beyond
+     *                 loopback, or that a collection failed (once)
      * @return the running endpoint, or null when it could not start
      */
     public static PrometheusEndpoint start(final ExporterSettings settings, final List<MetricFamilies> sources,
                                            final Consumer<String> warnings) {
         final String where = settings.host() + ":" + settings.port();
+        final ClientErrors errors = new ClientErrors();
+        ScrapeThreads executor = null;
         try {
             if (System.getProperty(NO_DELAY) == null) {
                 System.setProperty(NO_DELAY, "true");
             }
+            final Authenticator authenticator = settings.authenticated()
+                ? basicAuth(settings.user(), secret(settings.passwordFile())) : null;
+            final SSLContext tls = settings.keystore() == null ? null : tls(settings.keystore(), secret(settings.keystorePassword()));
+            final InetSocketAddress address = new InetSocketAddress(settings.host(), settings.port());
+            if (address.isUnresolved()) {
+                throw new UnknownHostException(settings.host());
+            }
             final PrometheusProperties config = IsolatedProperties.create();
+            final List<MetricFamilies> all = new ArrayList<>(sources);
+            all.add(errors);
             final PrometheusRegistry registry = new PrometheusRegistry();
-            registry.register(new MechCollector(sources));
+            registry.register(new MechCollector(all));
             if (settings.jvmMetrics()) {
                 JvmMetrics.builder(config).register(registry);
             }
-            final ExecutorService scrapes = Executors.newFixedThreadPool(SCRAPE_THREADS, new DaemonThreads());
-            final HTTPServer.Builder builder = HTTPServer.builder(config).hostname(settings.host()).port(settings.port())
-                .registry(registry).executorService(scrapes);
-            if (!settings.user().isEmpty()) {
-                builder.authenticator(basicAuth(settings.user(), secret(settings.passwordFile())));
+            final Map<String, HttpHandler> handlers = new LinkedHashMap<>();
+            handlers.put("/metrics", new ScrapeHandler(new PrometheusScrapeHandler(config, registry), errors, warnings));
+            handlers.put("/-/healthy", new Healthy(errors));
+            final ScrapeThreads threads = new ScrapeThreads(errors);
+            executor = threads;
+            final HttpServer server = inGroupOfMech(() -> serve(address, tls, threads, handlers, authenticator));
+            final String exposed = exposure(settings, server.getAddress());
+            if (exposed != null) {
+                warnings.accept(exposed);
             }
-            if (settings.keystore() != null) {
-                builder.httpsConfigurator(new HttpsConfigurator(tls(settings.keystore(), secret(settings.keystorePassword()))));
-            }
-            final Set<Thread> before = new HashSet<>(liveThreads());
-            final HTTPServer server;
-            try {
-                server = builder.buildAndStart();
-            } catch (final IOException e) {
-                scrapes.shutdownNow();
-                throw e;
-            }
-            nameNewThreads(before);
-            return new PrometheusEndpoint(server);
+            return new PrometheusEndpoint(server, executor);
         } catch (final IOException | GeneralSecurityException | RuntimeException | LinkageError e) {
-            warnings.accept("cannot serve /metrics on " + where + " (" + e + "); recording and logging go on");
+            return refused(warnings, where, e.toString(), executor);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return refused(warnings, where, "interrupted while starting", executor);
+        }
+    }
+
+    private static PrometheusEndpoint refused(final Consumer<String> warnings, final String where, final String why,
+                                              final ScrapeThreads executor) {
+        if (executor != null) {
+            executor.shutdown();
+        }
+        warnings.accept("cannot serve /metrics on " + where + " (" + why + "); recording and logging go on");
+        return null;
+    }
+
+    /** Binds, sets the handlers up and starts; a server that fails on the way is stopped, so its port is free again. */
+    private static HttpServer serve(final InetSocketAddress address, final SSLContext tls, final ScrapeThreads threads,
+                                    final Map<String, HttpHandler> handlers, final Authenticator authenticator)
+        throws IOException {
+        final HttpServer server = tls == null ? HttpServer.create(address, 0) : HttpsServer.create(address, 0);
+        try {
+            if (tls != null) {
+                ((HttpsServer) server).setHttpsConfigurator(new HttpsConfigurator(tls));
+            }
+            server.setExecutor(threads);
+            for (final Map.Entry<String, HttpHandler> handler : handlers.entrySet()) {
+                final HttpContext context = server.createContext(handler.getKey(), handler.getValue());
+                if (authenticator != null) {
+                    context.setAuthenticator(authenticator);
+                }
+            }
+            server.start();
+            return server;
+        } catch (final RuntimeException e) {
+            server.stop(0);
+            throw e;
+        }
+    }
+
+    /**
+     * Makes and starts the server on a daemon thread of a group of mech's own. The JDK's server
+     * makes its threads (a timer when it is made, the dispatcher when it starts) on the calling
+     * thread, which passes on its daemon status and its group: a daemon, so they never hold the
+     * host's exit, and mech's group, so they are told apart from the host's threads, which start
+     * meanwhile too, and renamed to say they are mech's.
+     */
+    private static HttpServer inGroupOfMech(final Callable<HttpServer> make) throws IOException, InterruptedException {
+        final ThreadGroup group = new ThreadGroup("mech-prometheus");
+        final FutureTask<HttpServer> task = new FutureTask<>(make);
+        final Thread starter = new Thread(group, task, "mech-prometheus-start");
+        starter.setDaemon(true);
+        starter.start();
+        final HttpServer server;
+        try {
+            server = task.get();
+        } catch (final ExecutionException e) {
+            final Throwable cause = e.getCause();
+            if (cause instanceof IOException) {
+                throw (IOException) cause;
+            }
+            if (cause instanceof RuntimeException) {
+                throw (RuntimeException) cause;
+            }
+            if (cause instanceof Error) {
+                throw (Error) cause;
+            }
+            throw new IllegalStateException(cause);
+        }
+        final Thread[] members = new Thread[group.activeCount() + 4];
+        final int count = group.enumerate(members);
+        for (int i = 0; i < count; i++) {
+            if (!members[i].getName().startsWith("mech-")) {
+                members[i].setName("mech-prometheus-" + members[i].getName());
+            }
+        }
+        return server;
+    }
+
+    /**
+     * The warning for an endpoint that anyone who can reach the address may read, or null. What
+     * /metrics tells (the host's class names and call sites, its JVM's version and memory) is for
+     * the host's operators, so serving it beyond loopback is a choice to make knowingly, with basic auth.
+     *
+     * @param settings how the endpoint is served
+     * @param bound    the address and port it is bound to
+     * @return one line, or null when the address is loopback or scrapes must authenticate
+     */
+    static String exposure(final ExporterSettings settings, final InetSocketAddress bound) {
+        final InetAddress address = bound.getAddress();
+        if (address.isLoopbackAddress() || settings.authenticated()) {
             return null;
         }
+        return "/metrics on " + settings.host() + ":" + bound.getPort() + " is open to anyone who can reach "
+            + (address.isAnyLocalAddress() ? "any interface" : "that address")
+            + " and tells the host's class names and call sites; set prometheus.user and prometheus.password-file to require basic auth";
     }
 
-    /**
-     * The JDK's HTTP server names its dispatcher itself; prefix it so every thread of mech says so.
-     * Only a new thread of that name is mech's: the host's own threads start meanwhile too.
-     */
-    private static void nameNewThreads(final Set<Thread> before) {
-        for (final Thread thread : liveThreads()) {
-            if (!before.contains(thread) && thread.getName().equals(JDK_DISPATCHER)) {
-                thread.setName("mech-prometheus-" + thread.getName());
-            }
-        }
+    /** Exchanges running or waiting for a thread, for tests. */
+    int busyExchanges() {
+        return threads.busy();
     }
 
-    /**
-     * The live threads, listed from the root thread group. Thread.getAllStackTraces() would do,
-     * but it makes every thread of the host walk and copy its own stack.
-     */
-    private static List<Thread> liveThreads() {
-        ThreadGroup root = Thread.currentThread().getThreadGroup();
-        while (root.getParent() != null) {
-            root = root.getParent();
-        }
-        Thread[] threads = new Thread[root.activeCount() + 16];
-        int count;
-        while ((count = root.enumerate(threads, true)) == threads.length) {
-            threads = new Thread[threads.length * 2];
-        }
-        return Arrays.asList(threads).subList(0, count);
+    /** Threads serving exchanges now, for tests. */
+    int scrapeThreads() {
+        return threads.size();
     }
 
     private static String secret(final Path file) throws IOException {
@@ -154,12 +252,41 @@ public final class PrometheusEndpoint implements AutoCloseable {
 
     /** The port served, useful when port 0 asked for any free one. */
     public int port() {
-        return server.getPort();
+        return server.getAddress().getPort();
     }
 
-    /** Stops serving. */
+    /** Stops serving: closes every connection, then ends the endpoint's threads. */
     @Override
     public void close() {
-        server.close();
+        server.stop(0);
+        threads.shutdown();
+    }
+
+    /** {@code /-/healthy}: 200 while the endpoint serves, for probes that must not scrape. */
+    private static final class Healthy implements HttpHandler {
+
+        private static final byte[] BODY = "mech is serving\n".getBytes(StandardCharsets.US_ASCII);
+
+        private final ClientErrors errors;
+
+        Healthy(final ClientErrors errors) {
+            this.errors = errors;
+        }
+
+        @Override
+        public void handle(final HttpExchange exchange) {
+            ScrapeThreads.responding();
+            try {
+                final boolean head = exchange.getRequestMethod().equals("HEAD");
+                exchange.sendResponseHeaders(200, head ? -1 : BODY.length);
+                if (!head) {
+                    exchange.getResponseBody().write(BODY);
+                }
+            } catch (final IOException gone) {
+                ScrapeExchange.disconnected(errors);
+            } finally {
+                exchange.close();
+            }
+        }
     }
 }

@@ -85,7 +85,7 @@ class PrometheusEndpointTest {
         }
     }
 
-    /** Host threads that start while the endpoint starts keep their names; only the JDK's dispatcher is renamed. */
+    /** Host threads that start while the endpoint starts keep their names; only the JDK server's own threads are renamed. */
     @Test
     void onlyTheServersDispatcherIsRenamed() throws Exception {
         final List<Thread> hostThreads = new ArrayList<>();
@@ -122,6 +122,8 @@ class PrometheusEndpointTest {
             }
             assertTrue(Thread.getAllStackTraces().keySet().stream()
                 .anyMatch(t -> t.getName().equals("mech-prometheus-HTTP-Dispatcher")), "the dispatcher says it is mech's");
+            assertTrue(Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(t -> t.getName().equals("mech-prometheus-idle-timeout-task")), "so does the server's idle timer");
         } finally {
             release.countDown();
             endpoint.close();

@@ -1,0 +1,55 @@
+package io.mech.exporter;
+
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * Scrape connections the endpoint gave up on, by reason: what a slow, silent or vanished client
+ * costs instead of a thread held for good or a stack trace in the host's log. Counted from the
+ * scrape threads, the timeout thread and the server's dispatcher; read at every scrape.
+ */
+final class ClientErrors implements MetricFamilies {
+
+    /** Why a connection was given up on. */
+    enum Reason {
+        /** The request was not read, or the response not taken, within its deadline. */
+        TIMEOUT,
+        /** The client went away while its response was being written. */
+        DISCONNECT,
+        /** Every scrape thread was busy and the waiting list full: the connection was closed unanswered. */
+        REJECTED;
+
+        private final Labels labels = Labels.of("reason", name().toLowerCase(Locale.ROOT));
+    }
+
+    private static final Reason[] REASONS = Reason.values();
+
+    private final AtomicLongArray counts = new AtomicLongArray(REASONS.length);
+
+    void count(final Reason reason) {
+        counts.incrementAndGet(reason.ordinal());
+    }
+
+    /** @return the connections given up on for this reason so far */
+    long total(final Reason reason) {
+        return counts.get(reason.ordinal());
+    }
+
+    @Override
+    public List<MetricSnapshot> collect() {
+        final CounterSnapshot.Builder errors = CounterSnapshot.builder().name("mech_exporter_client_errors")
+            .help("Scrape connections mech's endpoint dropped: timeout (request not read within "
+                + ScrapeThreads.READ_TIMEOUT_SECONDS + " s, or response not taken within "
+                + ScrapeThreads.WRITE_TIMEOUT_SECONDS + " s), disconnect (client gone mid-response), rejected (all "
+                + ScrapeThreads.MAX_THREADS + " scrape threads busy and " + ScrapeThreads.MAX_WAITING + " exchanges waiting)");
+        for (final Reason reason : REASONS) {
+            errors.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(reason.labels)
+                .value(counts.get(reason.ordinal())).build());
+        }
+        return List.of(errors.build());
+    }
+}

@@ -1,0 +1,130 @@
+package io.mech.exporter;
+
+import com.sun.net.httpserver.HttpExchange;
+import io.prometheus.metrics.exporter.common.PrometheusHttpExchange;
+import io.prometheus.metrics.exporter.common.PrometheusHttpRequest;
+import io.prometheus.metrics.exporter.common.PrometheusHttpResponse;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
+
+/**
+ * One scrape as client_java's scrape handler sees it, which does the content negotiation,
+ * compression and name filtering. Unlike client_java's own adapter, this one never logs: a
+ * client that vanishes mid-response is counted in {@link ClientErrors}, and a failed collection
+ * answers 500 with one line and is kept for the endpoint to report once. Logging either through
+ * java.util.logging would write into the host's log, at SEVERE with a stack trace.
+ *
+ * <p>Used on one scrape thread, by one call of the scrape handler.
+ */
+final class ScrapeExchange implements PrometheusHttpExchange {
+
+    private final HttpExchange exchange;
+    private final ClientErrors errors;
+    private final Request request = new Request();
+    private final Response response = new Response();
+    private boolean responded;
+    private RuntimeException failure;
+
+    ScrapeExchange(final HttpExchange exchange, final ClientErrors errors) {
+        this.exchange = exchange;
+        this.errors = errors;
+    }
+
+    /** @return the exception that failed the collection, or null */
+    RuntimeException failure() {
+        return failure;
+    }
+
+    @Override
+    public PrometheusHttpRequest getRequest() {
+        return request;
+    }
+
+    @Override
+    public PrometheusHttpResponse getResponse() {
+        return response;
+    }
+
+    /** The connection failed while the response was written: the client went away, or its deadline closed it. */
+    @Override
+    public void handleException(final IOException e) {
+        disconnected(errors);
+    }
+
+    /** Collecting or formatting failed: mech's fault, not the client's. */
+    @Override
+    public void handleException(final RuntimeException e) {
+        failure = e;
+        if (responded) {
+            return;
+        }
+        final byte[] body = ("mech could not collect its metrics: " + e.getClass().getName() + "\n").getBytes(StandardCharsets.UTF_8);
+        try {
+            exchange.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+            final OutputStream out = response.sendHeadersAndGetBody(500, body.length);
+            out.write(body);
+        } catch (final IOException gone) {
+            disconnected(errors);
+        }
+    }
+
+    /** Counts a failed connection once: one whose deadline closed it was counted as a timeout. */
+    static void disconnected(final ClientErrors errors) {
+        if (!ScrapeThreads.timedOut()) {
+            errors.count(ClientErrors.Reason.DISCONNECT);
+        }
+    }
+
+    @Override
+    public void close() {
+        exchange.close();
+    }
+
+    private final class Request implements PrometheusHttpRequest {
+
+        @Override
+        public String getQueryString() {
+            return exchange.getRequestURI().getRawQuery();
+        }
+
+        @Override
+        public Enumeration<String> getHeaders(final String name) {
+            final List<String> values = exchange.getRequestHeaders().get(name);
+            return values == null ? Collections.emptyEnumeration() : Collections.enumeration(values);
+        }
+
+        @Override
+        public String getMethod() {
+            return exchange.getRequestMethod();
+        }
+
+        @Override
+        public String getRequestPath() {
+            return exchange.getRequestURI().getRawPath();
+        }
+    }
+
+    private final class Response implements PrometheusHttpResponse {
+
+        @Override
+        public void setHeader(final String name, final String value) {
+            exchange.getResponseHeaders().set(name, value);
+        }
+
+        /** @param contentLength as the JDK's server takes it: the length, 0 for chunked, -1 for no body (HEAD) */
+        @Override
+        public OutputStream sendHeadersAndGetBody(final int status, final int contentLength) throws IOException {
+            if (responded) {
+                throw new IOException("the response of this scrape was sent already");
+            }
+            responded = true;
+            ScrapeThreads.responding();
+            exchange.sendResponseHeaders(status, contentLength);
+            return exchange.getResponseBody();
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.mech.exporter;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import io.prometheus.metrics.exporter.common.PrometheusScrapeHandler;
+import java.io.IOException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/**
+ * {@code /metrics}: client_java's scrape handler (content negotiation, gzip, {@code name[]}
+ * filters) on mech's registry, run under the deadlines of {@link ScrapeThreads}. Called by the
+ * JDK's server on a scrape thread, several at once.
+ */
+final class ScrapeHandler implements HttpHandler {
+
+    private final PrometheusScrapeHandler scrapes;
+    private final ClientErrors errors;
+    private final Consumer<String> warnings;
+    private final AtomicBoolean warned = new AtomicBoolean();
+
+    /**
+     * @param scrapes  client_java's handler on mech's registry and configuration
+     * @param errors   where vanished clients are counted
+     * @param warnings told once, in one line, when a collection fails; later failures answer 500 silently
+     */
+    ScrapeHandler(final PrometheusScrapeHandler scrapes, final ClientErrors errors, final Consumer<String> warnings) {
+        this.scrapes = scrapes;
+        this.errors = errors;
+        this.warnings = warnings;
+    }
+
+    @Override
+    public void handle(final HttpExchange exchange) throws IOException {
+        ScrapeThreads.collecting();
+        final ScrapeExchange scrape = new ScrapeExchange(exchange, errors);
+        scrapes.handleRequest(scrape);
+        final RuntimeException failure = scrape.failure();
+        if (failure != null && warned.compareAndSet(false, true)) {
+            warnings.accept("a scrape of /metrics failed (" + failure + ") and answered 500; later failures are not reported");
+        }
+    }
+}
