@@ -126,9 +126,4 @@ final class FalseSharingPart implements Part {
     public void settle(final long deadline) {
         probe.settle(deadline);
     }
-
-    @Override
-    public void close() {
-        probe.close();
-    }
 }

@@ -1,7 +1,6 @@
 package io.mech.agent;
 
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.consumer.RecordingStream;
@@ -16,14 +15,21 @@ import jdk.jfr.consumer.RecordingStream;
  * <p>Shutdown. {@code RecordingStream.start()} holds JFR's {@code PlatformRecorder} monitor while
  * the JVM begins recording; begun after JFR's own shutdown hook has run, that never returns, and
  * anything that then closes the stream waits forever for the monitor (a host exiting half a second
- * after start-up hung this way). So the stream moves {@code NEW -> STARTING -> RUNNING} and is shut
- * as its state allows: a NEW stream never starts, a STARTING one is abandoned to its daemon thread,
- * and only a RUNNING one is closed, on a thread of its own and within a bound.
+ * after start-up hung this way). So the stream moves {@code NEW -> STARTING -> RUNNING -> SHUT}:
+ * it starts only from NEW and before the JVM's shutdown has begun, and mech never closes it; at
+ * exit JFR's own hook stops it with every other recording.
  *
  * <p>Thread contract: {@link #start} is called once, by {@code mech-start}; {@link #shut} once, by
  * mech's shutdown; the state is guarded by this object's monitor, never by JFR's.
  */
 final class JfrStream {
+
+    /**
+     * The system property in which the stream publishes, once it records, the epoch millisecond
+     * it was found recording: stalls from then on are attributed, and JFR lock events heard
+     * ({@code jcmd <pid> VM.system_properties} reads it).
+     */
+    static final String SINCE_PROPERTY = "io.mech.jfr.since";
 
     private static final int NEW = 0;
     private static final int STARTING = 1;
@@ -108,41 +114,26 @@ final class JfrStream {
         return true;
     }
 
-    /** The first flush proves that the recording has begun: from here on closing cannot wait on its start. */
-    private synchronized void running() {
-        if (state == STARTING) {
+    /**
+     * The first flush proves that the recording has begun: from then on mech's events are
+     * recorded, which {@link #SINCE_PROPERTY} tells whoever asks.
+     */
+    private void running() {
+        synchronized (this) {
+            if (state != STARTING) {
+                return;
+            }
             state = RUNNING;
         }
+        System.setProperty(SINCE_PROPERTY, Long.toString(System.currentTimeMillis()));
     }
 
     /**
-     * Shuts the stream at exit, waiting at most {@code timeoutNanos} for a running one to close.
-     * A stream that never started never will; one still starting is left to its daemon thread.
-     *
-     * @return true when the stream is shut, false when it was left running or starting
+     * Marks the stream shut at exit: one that never started never will. A started one is left to
+     * JFR's own shutdown hook, which stops every recording; closing it here could wait on JFR's
+     * lock, forever when the recording was still beginning.
      */
-    boolean shut(final long timeoutNanos) {
-        final int was;
-        synchronized (this) {
-            was = state;
-            state = SHUT;
-        }
-        if (was != RUNNING) {
-            return was == NEW;
-        }
-        final Thread closer = new Thread(new Runnable() {
-            @Override
-            public void run() {
-                stream.close();
-            }
-        }, "mech-jfr-close");
-        closer.setDaemon(true);
-        closer.start();
-        try {
-            closer.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos)));
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return !closer.isAlive();
+    synchronized void shut() {
+        state = SHUT;
     }
 }

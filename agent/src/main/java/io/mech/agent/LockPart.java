@@ -93,12 +93,4 @@ final class LockPart implements Part {
         row.put("count", count);
         return row;
     }
-
-    @Override
-    public void close() {
-        if (events != null) {
-            events.close();
-        }
-        probe.close();
-    }
 }

@@ -57,6 +57,12 @@ final class Mech {
     /** The system property in which a running mech publishes its /metrics address. */
     static final String METRICS_PROPERTY = "io.mech.metrics";
 
+    /**
+     * The system property in which mech publishes, in epoch milliseconds, when every part the
+     * options asked for had started (some wait a second after start-up: see {@link #DEFERRED_START_MILLIS}).
+     */
+    static final String STARTED_PROPERTY = "io.mech.started";
+
     /** The system property in which a running mech publishes how many of its options it refused. */
     static final String REFUSED_PROPERTY = "io.mech.options.refused";
 
@@ -72,10 +78,13 @@ final class Mech {
     /** The longest the JVM's exit waits for mech: the last interval, the report and the closes. */
     static final long STOP_BUDGET_MILLIS = 500;
     /**
-     * What the stop keeps from its budget for closing the recorder and writing the report, after
-     * waiting for late JFR events, false-sharing verdicts and the control JVM.
+     * What the stop keeps from its budget for closing the recorder, writing the report and
+     * finishing the parts, after waiting for late JFR events, false-sharing verdicts and the
+     * control JVM: at most 150 ms go to waiting. JFR flushes once a second, so a longer wait
+     * would attribute a few more of the last second's stalls, at the cost of the report itself
+     * on a loaded machine (where 150 ms of reserve was seen not to be enough).
      */
-    private static final long REPORT_RESERVE_MILLIS = 150;
+    private static final long REPORT_RESERVE_MILLIS = 350;
 
     private final Options options;
     private final Instrumentation instrumentation;
@@ -198,6 +207,7 @@ final class Mech {
             }
             if (!stopping) {
                 reporter().startPeriodic();
+                System.setProperty(STARTED_PROPERTY, Long.toString(System.currentTimeMillis()));
             }
         } catch (final Throwable t) {
             if (!ShutdownState.begun()) {
@@ -394,8 +404,20 @@ final class Mech {
         close(deadline);
     }
 
-    /** Closes the endpoint, the parts and the JFR stream, each on its own: one failing stops none of the others. */
+    /**
+     * Lets the parts finish what the exit would lose, then closes /metrics. The JFR stream is
+     * left to JFR's own shutdown hook, which stops every recording: closing it here waited on
+     * JFR's lock, sometimes past the budget.
+     */
     private void close(final long deadline) {
+        for (final Part part : parts) {
+            stopStep = "finishing " + part.getClass().getSimpleName();
+            try {
+                part.exit(deadline);
+            } catch (final RuntimeException | LinkageError e) {
+                Console.warn("finishing " + part.getClass().getSimpleName() + ": " + e);
+            }
+        }
         final PrometheusEndpoint served = endpoint;
         stopStep = "closing /metrics";
         if (served != null) {
@@ -405,18 +427,9 @@ final class Mech {
                 Console.warn("closing /metrics: " + e);
             }
         }
-        for (final Part part : parts) {
-            stopStep = "closing " + part.getClass().getSimpleName();
-            try {
-                part.close();
-            } catch (final RuntimeException | LinkageError e) {
-                Console.warn("closing " + part.getClass().getSimpleName() + ": " + e);
-            }
-        }
-        stopStep = "closing the JFR stream";
         final JfrStream stream = jfr;
         if (stream != null) {
-            stream.shut(Math.max(0, deadline - System.nanoTime()));
+            stream.shut();
         }
         stopStep = "stopped";
     }

@@ -27,6 +27,14 @@ interface Part {
     default void settle(final long deadline) {
     }
 
-    /** Stops the part; called once at shutdown, after the final report. */
-    void close();
+    /**
+     * Finishes what the JVM's exit would otherwise lose or leave behind, such as a file half
+     * written or a child process; called once as the JVM exits, after the final report. What the
+     * exit ends anyway (daemon threads, woven advice, memory) is left to it: undoing weaving
+     * there cost a host more than the 500 ms its exit waits for mech.
+     *
+     * @param deadline the {@link System#nanoTime} by which to return: the host's exit waits
+     */
+    default void exit(final long deadline) {
+    }
 }

@@ -81,7 +81,7 @@ final class ProfilerPart implements Part {
     }
 
     @Override
-    public void close() {
+    public void exit(final long deadline) {
         profiler.close();
     }
 }

@@ -114,9 +114,4 @@ final class QueuePart implements Part {
     public void settle(final long deadline) {
         probe.sampleNow();
     }
-
-    @Override
-    public void close() {
-        probe.close();
-    }
 }

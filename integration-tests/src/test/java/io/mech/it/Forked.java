@@ -86,6 +86,44 @@ public final class Forked {
         }
     }
 
+    /**
+     * Waits until mech's JFR stream records in this process: mech starts it a second after
+     * start-up, and a stall or a lock before it goes unheard.
+     *
+     * @param javaHome the JDK whose jcmd asks
+     */
+    public void awaitJfrRecording(final Path javaHome) throws Exception {
+        awaitSystemProperty(javaHome, "io.mech.jfr.since");
+    }
+
+    /**
+     * Waits until mech has started every part the options ask for in this process: the JFR
+     * stream, the lock probe and the profiler wait a second after start-up.
+     *
+     * @param javaHome the JDK whose jcmd asks
+     */
+    public void awaitMechStarted(final Path javaHome) throws Exception {
+        awaitSystemProperty(javaHome, "io.mech.started");
+    }
+
+    /** Polls {@code jcmd <pid> VM.system_properties} until it lists the property, for 20 s at most. */
+    private void awaitSystemProperty(final Path javaHome, final String name) throws Exception {
+        final long deadline = System.nanoTime() + 20_000_000_000L;
+        final List<String> jcmd = List.of(javaHome.resolve("bin/jcmd").toString(), Long.toString(pid()), "VM.system_properties");
+        while (true) {
+            final Process query = new ProcessBuilder(jcmd).redirectErrorStream(true).start();
+            final String properties = new String(query.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            query.waitFor();
+            if (properties.contains(name + "=")) {
+                return;
+            }
+            if (!process.isAlive() || System.nanoTime() >= deadline) {
+                throw new AssertionError(name + " not set within 20 s; jcmd said: " + properties);
+            }
+            Thread.sleep(100);
+        }
+    }
+
     /** Waits for the process; kills it and fails when it takes longer than the timeout. */
     public Result await(final long timeoutSeconds) throws Exception {
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {

@@ -115,6 +115,7 @@ class HiccupCausesTest {
             "hiccup.causes=on,hiccup.interval=1s,report=off,prometheus=off,report.json=" + json + ",hiccup.log=" + log,
             "-cp", Paths.testClasses(), SleepingHost.class.getName(), "5000"));
         HdrTools.awaitFirstInterval(log);
+        host.awaitJfrRecording(jdk);
         // 300 ms plus the meter's 1 ms resolution, as in HiccupLogTest.
         host.stopFor(301);
         assertEquals(0, host.await(30).exit());

@@ -44,7 +44,7 @@ class ProfilerTriggerTest {
         final Forked host = Forked.start(dir, Forked.javaWithMech(jdk,
             "profiler=on,profiler.seconds=1s,profiler.max-files=2,profiler.dir=" + captures + ",probes.locks=off,prometheus=off,hiccup.log=",
             "-jar", Paths.examplesJar().toString(), "locks", "synchronized-single", "--seconds", "6"));
-        Thread.sleep(2000);
+        host.awaitMechStarted(jdk);
         host.stopFor(STOP_MILLIS);
         Thread.sleep(1500);
         host.stopFor(STOP_MILLIS);
@@ -71,7 +71,7 @@ class ProfilerTriggerTest {
         final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk,
             "profiler=on,profiler.seconds=11s,profiler.lock-threshold=1ms,profiler.hiccup-threshold=1m,profiler.dir=" + captures
                 + ",prometheus=off,hiccup.log=",
-            "-jar", Paths.examplesJar().toString(), "locks", "synchronized-contended", "--seconds", "15"), 60);
+            "-jar", Paths.examplesJar().toString(), "locks", "synchronized-contended", "--seconds", "18"), 60);
         assertEquals(0, result.exit(), result.err());
         final List<Path> kept = graphs(captures);
         assertEquals(1, kept.size(), "one capture inside the cooldown: " + kept);
@@ -93,7 +93,8 @@ class ProfilerTriggerTest {
         final Forked host = Forked.start(dir, Forked.javaWithMech(jdk,
             "profiler=on,profiler.mode=continuous,profiler.seconds=1s,profiler.dir=" + captures + ",probes.locks=off,prometheus=off,hiccup.log=",
             "-jar", Paths.examplesJar().toString(), "locks", "synchronized-single", "--seconds", "7"));
-        Thread.sleep(3000);
+        host.awaitMechStarted(jdk);
+        awaitFinishedSegment(captures.resolve(".continuous." + host.pid()));
         host.stopFor(STOP_MILLIS);
         final Forked.Result result = host.await(60);
         assertEquals(0, result.exit(), result.err());
@@ -111,6 +112,15 @@ class ProfilerTriggerTest {
                 "the segments are gone at exit");
         }
         assertTrue(result.err().contains("hiccup (hiccup of ") && result.err().contains(kept.get(0).toString()), result.err());
+    }
+
+    /** Waits until the continuous profile has finished its first segment and begun the next. */
+    private static void awaitFinishedSegment(final Path segments) throws InterruptedException {
+        final long deadline = System.nanoTime() + 20_000_000_000L;
+        while (!Files.exists(segments.resolve("segment.1.jfr"))) {
+            assertTrue(System.nanoTime() < deadline, "no second segment in " + segments + " within 20 s");
+            Thread.sleep(50);
+        }
     }
 
     private static Path sibling(final Path html, final String extension) {
@@ -142,7 +152,7 @@ class ProfilerTriggerTest {
             "profiler=on,profiler.seconds=1s,profiler.extract-path=" + notADirectory + ",profiler.dir=" + dir.resolve("captures")
                 + ",probes.locks=off,prometheus=off,hiccup.interval=1s,hiccup.log=" + log,
             "-jar", Paths.examplesJar().toString(), "locks", "synchronized-single", "--seconds", "4"));
-        Thread.sleep(1500);
+        host.awaitMechStarted(jdk);
         host.stopFor(STOP_MILLIS);
         final Forked.Result result = host.await(60);
         assertEquals(0, result.exit(), result.err());
