@@ -6,6 +6,11 @@ public enum Cause {
     GC("gc"),
     /** A safepoint for another VM operation. */
     SAFEPOINT("safepoint"),
+    /**
+     * A safepoint for a VM operation mech itself asked for, such as redefining classes to weave
+     * or unweave a probe: mech's own cost, told apart so that it is never put down to the host.
+     */
+    MECH("mech"),
     /** Nothing in the JVM: the operating system or the hypervisor took the CPU away. */
     OS("os");
 

@@ -10,10 +10,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import jdk.jfr.consumer.RecordingStream;
 import org.HdrHistogram.Histogram;
@@ -181,14 +183,19 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         return new Attribution(end, length, main, detail(main, windows, start, end), portions);
     }
 
-    /** How much of [start, end] each cause covers: GC pauses first, other safepoints next, the OS the rest. */
+    /**
+     * How much of [start, end] each cause covers: GC pauses first, mech's own safepoints next,
+     * then other safepoints, the OS the rest.
+     */
     static Map<Cause, Long> split(final long start, final long end, final List<PauseWindow> windows) {
-        final long gc = covered(windows, Cause.GC, start, end);
-        final long vm = Math.max(0, covered(windows, null, start, end) - gc);
+        final long gc = covered(windows, EnumSet.of(Cause.GC), start, end);
+        final long mech = Math.max(0, covered(windows, EnumSet.of(Cause.GC, Cause.MECH), start, end) - gc);
+        final long vm = Math.max(0, covered(windows, EnumSet.allOf(Cause.class), start, end) - gc - mech);
         final Map<Cause, Long> portions = new EnumMap<>(Cause.class);
         portions.put(Cause.GC, gc);
         portions.put(Cause.SAFEPOINT, vm);
-        portions.put(Cause.OS, end - start - gc - vm);
+        portions.put(Cause.MECH, mech);
+        portions.put(Cause.OS, end - start - gc - mech - vm);
         return portions;
     }
 
@@ -204,10 +211,10 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     }
 
     /** How much of [start, end] the windows of one cause (or of any cause, for null) cover together. */
-    private static long covered(final List<PauseWindow> windows, final Cause cause, final long start, final long end) {
+    private static long covered(final List<PauseWindow> windows, final Set<Cause> causes, final long start, final long end) {
         final List<long[]> spans = new ArrayList<>();
         for (final PauseWindow w : windows) {
-            if (cause == null || w.cause() == cause) {
+            if (causes.contains(w.cause())) {
                 spans.add(new long[] {Math.max(start, w.startNanos() - SLACK_NANOS), Math.min(end, w.endNanos() + SLACK_NANOS)});
             }
         }

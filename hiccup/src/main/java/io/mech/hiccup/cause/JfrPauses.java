@@ -14,6 +14,7 @@ import jdk.jfr.FlightRecorderListener;
 import jdk.jfr.Recording;
 import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
@@ -130,9 +131,20 @@ final class JfrPauses {
     private synchronized void onVmOperation(final RecordedEvent event) {
         if (event.getBoolean("safepoint")) {
             final String operation = event.getString("operation");
-            windows.add(new PauseWindow(epochNanos(event.getStartTime()), epochNanos(event.getEndTime()),
-                collectorOperation(operation) ? Cause.GC : Cause.SAFEPOINT, operation));
+            final Cause cause = collectorOperation(operation) ? Cause.GC
+                : mechsThread(event.getThread("caller")) ? Cause.MECH : Cause.SAFEPOINT;
+            windows.add(new PauseWindow(epochNanos(event.getStartTime()), epochNanos(event.getEndTime()), cause, operation));
         }
+    }
+
+    /**
+     * Whether the thread that asked for a VM operation is mech's: every thread mech starts is
+     * named {@code mech-...}, and the operations they ask for (class redefinitions that weave or
+     * unweave a probe) are mech's own cost.
+     */
+    static boolean mechsThread(final RecordedThread caller) {
+        final String name = caller == null ? null : caller.getJavaName();
+        return name != null && name.startsWith("mech-");
     }
 
     /**

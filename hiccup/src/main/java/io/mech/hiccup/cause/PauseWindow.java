@@ -5,7 +5,7 @@ package io.mech.hiccup.cause;
  *
  * @param startNanos epoch nanoseconds
  * @param endNanos   epoch nanoseconds
- * @param cause      GC or SAFEPOINT
+ * @param cause      GC, SAFEPOINT or MECH
  * @param detail     the collector and GC cause, or the VM operation
  */
 public record PauseWindow(long startNanos, long endNanos, Cause cause, String detail) {

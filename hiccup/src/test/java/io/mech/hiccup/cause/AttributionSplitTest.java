@@ -61,4 +61,17 @@ class AttributionSplitTest {
             assertEquals(false, JfrPauses.collectorOperation(other), other);
         }
     }
+
+    @Test
+    void mechsOwnRedefinitionIsMechNotSafepointAndGcStillComesFirst() {
+        final Map<Cause, Long> portions = HiccupCauses.split(0, 40 * MS, List.of(
+            new PauseWindow(1 * MS, 21 * MS, Cause.MECH, "RedefineClasses"),
+            new PauseWindow(15 * MS, 25 * MS, Cause.GC, "G1New"),
+            new PauseWindow(30 * MS, 33 * MS, Cause.SAFEPOINT, "ThreadDump")));
+        assertEquals(10 * MS + 2 * SLACK, portions.get(Cause.GC));
+        assertEquals(14 * MS, portions.get(Cause.MECH), "from mech's window widened to 0 up to the widened GC pause at 14 ms");
+        assertEquals(3 * MS + 2 * SLACK, portions.get(Cause.SAFEPOINT));
+        assertEquals(40 * MS - portions.get(Cause.GC) - portions.get(Cause.MECH) - portions.get(Cause.SAFEPOINT), portions.get(Cause.OS));
+        assertEquals(Cause.MECH, HiccupCauses.mainCause(portions));
+    }
 }
