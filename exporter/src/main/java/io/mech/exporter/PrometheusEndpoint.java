@@ -100,11 +100,11 @@ public final class PrometheusEndpoint implements AutoCloseable {
             all.add(errors);
             final PrometheusRegistry registry = new PrometheusRegistry();
             registry.register(new MechCollector(all));
-            if (settings.jvmMetrics()) {
-                JvmMetrics.builder(config).register(registry);
-            }
+            // client_java's JVM metrics load about a hundred classes and cost a JVM that is never
+            // scraped (a test, a batch job) 100 ms of start-up: they are registered at the first scrape.
+            final Runnable firstScrape = settings.jvmMetrics() ? () -> JvmMetrics.builder(config).register(registry) : () -> { };
             final Map<String, HttpHandler> handlers = new LinkedHashMap<>();
-            handlers.put("/metrics", new ScrapeHandler(new PrometheusScrapeHandler(config, registry), errors, warnings));
+            handlers.put("/metrics", new ScrapeHandler(new PrometheusScrapeHandler(config, registry), firstScrape, errors, warnings));
             handlers.put("/-/healthy", new Healthy(errors));
             final ScrapeThreads threads = new ScrapeThreads(errors);
             executor = threads;

@@ -15,17 +15,22 @@ import java.util.function.Consumer;
 final class ScrapeHandler implements HttpHandler {
 
     private final PrometheusScrapeHandler scrapes;
+    /** Run once, before the first scrape is answered; null once it has run. Written under {@code this}. */
+    private volatile Runnable firstScrape;
     private final ClientErrors errors;
     private final Consumer<String> warnings;
     private final AtomicBoolean warned = new AtomicBoolean();
 
     /**
-     * @param scrapes  client_java's handler on mech's registry and configuration
+     * @param scrapes     client_java's handler on mech's registry and configuration
+     * @param firstScrape what to set up before the first scrape is answered (client_java's JVM metrics)
      * @param errors   where vanished clients are counted
      * @param warnings told once, in one line, when a collection fails; later failures answer 500 silently
      */
-    ScrapeHandler(final PrometheusScrapeHandler scrapes, final ClientErrors errors, final Consumer<String> warnings) {
+    ScrapeHandler(final PrometheusScrapeHandler scrapes, final Runnable firstScrape, final ClientErrors errors,
+                  final Consumer<String> warnings) {
         this.scrapes = scrapes;
+        this.firstScrape = firstScrape;
         this.errors = errors;
         this.warnings = warnings;
     }
@@ -33,11 +38,26 @@ final class ScrapeHandler implements HttpHandler {
     @Override
     public void handle(final HttpExchange exchange) throws IOException {
         ScrapeThreads.collecting();
+        setUpOnce();
         final ScrapeExchange scrape = new ScrapeExchange(exchange, errors);
         scrapes.handleRequest(scrape);
         final RuntimeException failure = scrape.failure();
         if (failure != null && warned.compareAndSet(false, true)) {
             warnings.accept("a scrape of /metrics failed (" + failure + ") and answered 500; later failures are not reported");
+        }
+    }
+
+    /** Every scrape passes here: the first runs the set-up, the ones beside it wait for it, later ones read one volatile. */
+    private void setUpOnce() {
+        if (firstScrape == null) {
+            return;
+        }
+        synchronized (this) {
+            final Runnable setUp = firstScrape;
+            if (setUp != null) {
+                setUp.run();
+                firstScrape = null;
+            }
         }
     }
 }
