@@ -55,8 +55,12 @@ final class ScrapeHandler implements HttpHandler {
         synchronized (this) {
             final Runnable setUp = firstScrape;
             if (setUp != null) {
-                setUp.run();
                 firstScrape = null;
+                try {
+                    setUp.run();
+                } catch (final RuntimeException | LinkageError e) {
+                    warnings.accept("client_java's JVM metrics are not served (" + e + "); mech's own metrics are");
+                }
             }
         }
     }
