@@ -108,6 +108,7 @@ final class Mech {
     private volatile JfrStream jfr;
     private volatile PrometheusEndpoint endpoint;
     private final List<Part> parts = new CopyOnWriteArrayList<>();
+    private final SelfCpu selfCpu = new SelfCpu();
     /** Started on the host's thread under -javaagent, before anything else: see {@link #start}. */
     private QueuePart queues;
 
@@ -158,6 +159,7 @@ final class Mech {
 
     private void startParts() {
         try {
+            add(new SelfCpuPart(selfCpu, startNanos));
             if (options.flag(Option.HICCUP)) {
                 final HiccupSettings settings = hiccupSettings(options);
                 hiccups = HiccupRecorder.start(settings, Console.WARNINGS);
@@ -207,6 +209,8 @@ final class Mech {
             }
             if (!stopping) {
                 reporter().startPeriodic();
+                // mech-start ends here: what it used stays counted
+                selfCpu.sample();
                 System.setProperty(STARTED_PROPERTY, Long.toString(System.currentTimeMillis()));
             }
         } catch (final Throwable t) {

@@ -9,7 +9,7 @@ import io.prometheus.metrics.model.snapshots.Unit;
 import java.util.List;
 import java.util.function.Supplier;
 
-/** Stall time and stall counts of the host JVM by cause: {@code gc}, {@code safepoint}, {@code os}. */
+/** Stall time and stall counts of the host JVM by cause: {@code gc}, {@code safepoint}, {@code mech}, {@code os}. */
 public final class CauseFamilies implements MetricFamilies {
 
     private final Supplier<CauseTotals> totals;

@@ -1,0 +1,31 @@
+package io.mech.exporter;
+
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.Unit;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** {@code mech_self_cpu_seconds_total{thread}}: the CPU time mech's own threads used, so that its cost is in plain sight. */
+public final class SelfCpuFamilies implements MetricFamilies {
+
+    private final Supplier<Map<String, Long>> cpuNanosByThread;
+
+    /** @param cpuNanosByThread CPU nanoseconds by mech thread name, pool numbers dropped */
+    public SelfCpuFamilies(final Supplier<Map<String, Long>> cpuNanosByThread) {
+        this.cpuNanosByThread = cpuNanosByThread;
+    }
+
+    @Override
+    public List<MetricSnapshot> collect() {
+        final CounterSnapshot.Builder cpu = CounterSnapshot.builder().name("mech_self_cpu_seconds").unit(Unit.SECONDS)
+            .help("CPU time used by mech's own threads, by thread name (pool numbers dropped); ended threads keep theirs");
+        for (final Map.Entry<String, Long> thread : cpuNanosByThread.get().entrySet()) {
+            cpu.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(Labels.of("thread", thread.getKey()))
+                .value(thread.getValue() / 1e9).build());
+        }
+        return List.of(cpu.build());
+    }
+}
