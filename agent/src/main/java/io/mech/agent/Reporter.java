@@ -8,6 +8,7 @@ import io.mech.agent.report.Section;
 import io.mech.agent.report.TextReport;
 import io.mech.hiccup.ControlJvm;
 import io.mech.hiccup.HiccupRecorder;
+import io.mech.hiccup.LogStatus;
 import io.mech.hiccup.Pid;
 import io.mech.hiccup.cause.Cause;
 import io.mech.hiccup.cause.CauseTotals;
@@ -76,8 +77,14 @@ final class Reporter {
         final List<HiccupSummary> summaries = new ArrayList<>(2);
         final List<String> notes = new ArrayList<>();
         if (hiccups != null) {
-            final Path log = hiccups.settings().log();
-            summaries.add(HiccupSummary.of("host", hiccups.snapshot(), log == null ? "" : log.toString()));
+            final LogStatus log = hiccups.logStatus();
+            if (log == null) {
+                summaries.add(HiccupSummary.of("host", hiccups.snapshot(), ""));
+            } else {
+                // A log that was never opened has no path worth printing: only the reason.
+                summaries.add(HiccupSummary.of("host", hiccups.snapshot(), log.opened() ? log.path().toString() : "",
+                    log.problem() == null ? "" : log.problem()));
+            }
         } else {
             notes.add("hiccup recorder off");
         }

@@ -190,6 +190,14 @@ public final class HiccupRecorder implements AutoCloseable {
             meter.stalls(), meter.stallNanos());
     }
 
+    /**
+     * What became of the log: the file written, or why none was (it may also have stopped part
+     * way, a full disk say). Null when the settings ask for no log.
+     */
+    public synchronized LogStatus logStatus() {
+        return log == null ? null : log.status();
+    }
+
     /** The settings this recorder runs with. */
     public HiccupSettings settings() {
         return settings;

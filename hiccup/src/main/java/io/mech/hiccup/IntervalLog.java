@@ -23,6 +23,8 @@ final class IntervalLog {
 
     private final Path path;
     private final Consumer<String> warnings;
+    private boolean opened;
+    private String problem;
     private FailureKeepingStream sink;
     private PrintStream stream;
     private HistogramLogWriter writer;
@@ -46,10 +48,22 @@ final class IntervalLog {
             log.sink = new FailureKeepingStream(new FileOutputStream(path.toFile()));
             log.stream = new PrintStream(new BufferedOutputStream(log.sink, 64 * 1024), false, StandardCharsets.US_ASCII);
             log.writer = new HistogramLogWriter(log.stream);
+            log.opened = true;
         } catch (final IOException | SecurityException e) {
-            warnings.accept("cannot write hiccup log " + path + " (" + e.getMessage() + "); recording in memory only");
+            log.problem = reason(e);
+            warnings.accept("cannot write hiccup log " + path + " (" + log.problem + "); recording in memory only");
         }
         return log;
+    }
+
+    /** An exception's message, or its class where it has none. */
+    private static String reason(final Exception e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    /** Where the log goes and whether it is written, as things stand. */
+    LogStatus status() {
+        return new LogStatus(path, opened, problem);
     }
 
     /** Writes the version, start time, base time and legend lines; interval times are relative to startMillis. */
@@ -88,8 +102,9 @@ final class IntervalLog {
         stream.flush();
         if (stream.checkError()) {
             final IOException cause = sink.failure();
-            warnings.accept("writing hiccup log " + path + " failed ("
-                + (cause == null ? "unknown I/O error" : cause.getMessage()) + "); recording in memory only");
+            final String reason = cause == null ? "unknown I/O error" : reason(cause);
+            problem = "writing failed: " + reason;
+            warnings.accept("writing hiccup log " + path + " failed (" + reason + "); recording in memory only");
             writer = null;
             stream.close();
         }
