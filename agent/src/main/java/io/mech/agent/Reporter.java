@@ -15,7 +15,10 @@ import io.mech.hiccup.cause.CauseTotals;
 import io.mech.hiccup.cause.HiccupCauses;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -125,25 +128,63 @@ final class Reporter {
         return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, byCause, sections, notes);
     }
 
+    /**
+     * Writes the report where the options say. A file that cannot be written does not lose the
+     * report: one line says why and the text goes to stderr instead, once.
+     */
     private void write(final Report report) {
         final String destination = options.text(Option.REPORT);
+        boolean onStderr = false;
         if (destination.equalsIgnoreCase("stderr")) {
-            System.err.print(TextReport.render(report));
-            System.err.flush();
+            printToStderr(report);
+            onStderr = true;
         } else if (!destination.equalsIgnoreCase("off") && !destination.isEmpty()) {
-            writeFile(destination, TextReport.render(report));
+            final String failure = writeFile(destination, TextReport.render(report));
+            if (failure != null) {
+                Console.warn("cannot write report " + destination + " (" + failure + "); it follows on stderr");
+                printToStderr(report);
+                onStderr = true;
+            }
         }
         final String json = options.text(Option.REPORT_JSON);
         if (!json.isEmpty()) {
-            writeFile(json, JsonReport.render(report));
+            final String failure = writeFile(json, JsonReport.render(report));
+            if (failure != null && onStderr) {
+                Console.warn("cannot write JSON report " + json + " (" + failure + "); the report is on stderr");
+            } else if (failure != null) {
+                Console.warn("cannot write JSON report " + json + " (" + failure + "); the report follows on stderr as text");
+                printToStderr(report);
+            }
         }
     }
 
-    private static void writeFile(final String path, final String content) {
+    private static void printToStderr(final Report report) {
+        System.err.print(TextReport.render(report));
+        System.err.flush();
+    }
+
+    /** Writes a report file; returns why it could not be, or null when it was written. */
+    private static String writeFile(final String path, final String content) {
         try {
             Files.writeString(Path.of(path), content, StandardCharsets.UTF_8);
+            return null;
         } catch (final IOException | RuntimeException e) {
-            Console.warn("cannot write report " + path + " (" + e + ")");
+            return reason(e);
         }
+    }
+
+    /** Why a file could not be written, in a few words. */
+    private static String reason(final Exception e) {
+        if (e instanceof NoSuchFileException) {
+            // The file itself would be created: it is a directory on the way that is missing.
+            return "no such directory";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileSystemException && ((FileSystemException) e).getReason() != null) {
+            return ((FileSystemException) e).getReason();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 }

@@ -9,6 +9,9 @@ import io.mech.agent.report.Report;
 import io.mech.agent.report.TextReport;
 import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.HiccupSettings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -40,6 +43,50 @@ class ReporterTest {
         assertTrue(hiccups.snapshot().intervals() > 0, "an interval within 10 s");
         final Options options = Options.parse("report=stderr", new Properties(), Map.of(), warnings::add);
         return new Reporter(options, hiccups, null, null, List.of(), System.nanoTime()).gather();
+    }
+
+    /** What the final report put on stderr, with the given options. */
+    private String finalReportOnStderr(final String options) throws Exception {
+        final Options parsed = Options.parse(options, new Properties(), Map.of(), warnings::add);
+        assertEquals(List.of(), warnings, "options " + options);
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final PrintStream original = System.err;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            new Reporter(parsed, null, null, null, List.of(), System.nanoTime()).finalReport();
+        } finally {
+            System.setErr(original);
+        }
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void aReportFileThatCannotBeWrittenGoesToStderrWithOneLineSayingWhy() throws Exception {
+        final Path report = dir.resolve("no/such/dir/report.txt");
+        final List<String> lines = finalReportOnStderr("report=" + report).lines().toList();
+        assertEquals("mech: cannot write report " + report + " (no such directory); it follows on stderr", lines.get(0));
+        assertTrue(lines.get(1).startsWith("mech report: pid " + ProcessHandle.current().pid()), lines.toString());
+        assertTrue(lines.contains("  hiccup recorder off"), "the whole report: " + lines);
+    }
+
+    @Test
+    void aJsonReportThatCannotBeWrittenGoesToStderrAsTextOnce() throws Exception {
+        final Path json = dir.resolve("no/such/dir/report.json");
+        final String alone = finalReportOnStderr("report=off,report.json=" + json);
+        assertTrue(alone.startsWith("mech: cannot write JSON report " + json + " (no such directory); the report follows on stderr as text"
+            + System.lineSeparator() + "mech report: pid "), alone);
+        final String withText = finalReportOnStderr("report=stderr,report.json=" + json);
+        assertEquals(1, withText.split("mech report: pid ", -1).length - 1, "the text report once: " + withText);
+        assertTrue(withText.contains("mech: cannot write JSON report " + json + " (no such directory); the report is on stderr"), withText);
+    }
+
+    @Test
+    void aReportFileIsWrittenAndNothingGoesToStderr() throws Exception {
+        final Path report = dir.resolve("report.txt");
+        final Path json = dir.resolve("report.json");
+        assertEquals("", finalReportOnStderr("report=" + report + ",report.json=" + json));
+        assertTrue(Files.readString(report).startsWith("mech report: pid "));
+        assertTrue(Files.readString(json).startsWith("{\"pid\":"));
     }
 
     @Test
