@@ -7,6 +7,7 @@ import io.mech.agent.report.Report;
 import io.mech.agent.report.Section;
 import io.mech.agent.report.TextReport;
 import io.mech.hiccup.ControlJvm;
+import io.mech.hiccup.FileTarget;
 import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.LogStatus;
 import io.mech.hiccup.Pid;
@@ -14,10 +15,11 @@ import io.mech.hiccup.cause.Cause;
 import io.mech.hiccup.cause.CauseTotals;
 import io.mech.hiccup.cause.HiccupCauses;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -163,10 +165,17 @@ final class Reporter {
         System.err.flush();
     }
 
-    /** Writes a report file; returns why it could not be, or null when it was written. */
+    /**
+     * Writes a report file, never through a symbolic link at its path (see {@link FileTarget});
+     * returns why it could not be written, or null when it was.
+     */
     private static String writeFile(final String path, final String content) {
-        try {
-            Files.writeString(Path.of(path), content, StandardCharsets.UTF_8);
+        try (FileChannel channel = FileTarget.open(Path.of(path))) {
+            channel.truncate(0);
+            final ByteBuffer bytes = StandardCharsets.UTF_8.encode(content);
+            while (bytes.hasRemaining()) {
+                channel.write(bytes);
+            }
             return null;
         } catch (final IOException | RuntimeException e) {
             return reason(e);

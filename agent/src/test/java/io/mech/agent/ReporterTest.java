@@ -90,6 +90,30 @@ class ReporterTest {
     }
 
     @Test
+    void aSymbolicLinkAtAReportPathIsRefusedAndWhatItPointsAtIsLeftAlone() throws Exception {
+        final Path precious = Files.writeString(dir.resolve("precious.txt"), "keep me");
+        final Path report = Files.createSymbolicLink(dir.resolve("report.txt"), precious);
+        final Path json = Files.createSymbolicLink(dir.resolve("report.json"), dir.resolve("created-through-a-link.json"));
+        final List<String> lines = finalReportOnStderr("report=" + report + ",report.json=" + json).lines().toList();
+        assertEquals("keep me", Files.readString(precious));
+        assertTrue(Files.notExists(dir.resolve("created-through-a-link.json")), "a dangling link is not followed either");
+        assertEquals("mech: cannot write report " + report + " (a symbolic link, not followed); it follows on stderr", lines.get(0));
+        assertTrue(lines.contains("mech: cannot write JSON report " + json + " (a symbolic link, not followed); the report is on stderr"),
+            lines.toString());
+        assertTrue(lines.get(1).startsWith("mech report: pid "), lines.toString());
+    }
+
+    @Test
+    void aSymbolicLinkAtTheLogPathIsRefusedAndWhatItPointsAtIsLeftAlone() throws Exception {
+        final Path precious = Files.writeString(dir.resolve("precious.txt"), "keep me");
+        final Path log = Files.createSymbolicLink(dir.resolve("h.hlog"), precious);
+        final String text = TextReport.render(reportOn(log));
+        assertEquals("keep me", Files.readString(precious));
+        assertEquals(List.of("cannot write hiccup log " + log + " (a symbolic link, not followed); recording in memory only"), warnings);
+        assertTrue(text.contains("  host log not written (a symbolic link, not followed)"), text);
+    }
+
+    @Test
     void aLogWrittenWholeIsNamed() throws Exception {
         final Path log = dir.resolve("h.hlog");
         final Report report = reportOn(log);

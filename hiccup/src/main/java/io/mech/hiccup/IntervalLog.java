@@ -1,9 +1,10 @@
 package io.mech.hiccup;
 
 import java.io.BufferedOutputStream;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -45,7 +46,9 @@ final class IntervalLog {
             if (parent != null && !parent.toFile().isDirectory()) {
                 throw new IOException("no such directory: " + parent);
             }
-            log.sink = new FailureKeepingStream(new FileOutputStream(path.toFile()));
+            final FileChannel channel = FileTarget.open(path);
+            channel.truncate(0);
+            log.sink = new FailureKeepingStream(Channels.newOutputStream(channel));
             log.stream = new PrintStream(new BufferedOutputStream(log.sink, 64 * 1024), false, StandardCharsets.US_ASCII);
             log.writer = new HistogramLogWriter(log.stream);
             log.opened = true;

@@ -100,6 +100,21 @@ class HiccupRecorderTest {
     }
 
     @Test
+    void aCloseOnAnInterruptedThreadStillWritesTheLastInterval() throws Exception {
+        final Path log = dir.resolve("i.hlog");
+        final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 10_000 * MS, 0, 2 * MS, log), warnings::add);
+        final long deadline = System.nanoTime() + 10_000 * MS;
+        while (Files.size(log) == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        Thread.currentThread().interrupt();
+        hiccups.close();
+        assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
+        assertEquals(List.of(), warnings, "the log's channel was not closed by the interrupt");
+        assertEquals(1, intervals(log).size(), "the partial interval is in the log");
+    }
+
+    @Test
     void missingDirectoryIsReportedOnceAndRecordingGoesOn() throws Exception {
         final Path log = dir.resolve("no/such/dir/h.hlog");
         final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 50 * MS, 0, 2 * MS, log), warnings::add);
