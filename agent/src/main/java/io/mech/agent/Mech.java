@@ -117,9 +117,10 @@ final class Mech {
                 final HiccupSettings settings = hiccupSettings(options);
                 hiccups = HiccupRecorder.start(settings, Console.WARNINGS);
                 if (settings.log() != null) {
-                    System.setProperty(LOG_PROPERTY, settings.log().toString());
+                    // The recorder's settings name the log it writes: <log>.<pid> when another JVM holds <log>.
+                    System.setProperty(LOG_PROPERTY, hiccups.settings().log().toString());
                     if (options.flag(Option.HICCUP_CONTROL)) {
-                        control = ControlJvm.start(OwnJar.path(), settings, Console.WARNINGS);
+                        control = ControlJvm.start(OwnJar.path(), hiccups.settings(), Console.WARNINGS);
                     }
                 } else if (options.flag(Option.HICCUP_CONTROL)) {
                     Console.warn("option 'hiccup.control' needs a hiccup.log for the control JVM to write; no control JVM");
