@@ -1,5 +1,6 @@
 package io.mech.agent;
 
+import io.mech.hiccup.JfrRepository;
 import java.time.Duration;
 import java.util.function.Consumer;
 import jdk.jfr.FlightRecorder;
@@ -55,6 +56,14 @@ final class JfrStream implements AutoCloseable {
      * stream on a non-daemon thread of its own, which keeps the host from exiting.
      */
     void start(final Consumer<String> warnings) {
+        // The JVM may make its JFR repository for this stream: keep what a killed host leaves there from other users.
+        final JfrRepository repository = JfrRepository.beforeStart();
+        stream.onFlush(new Runnable() {
+            @Override
+            public void run() {
+                repository.makePrivate(warnings);
+            }
+        });
         final Thread thread = new Thread(new Runnable() {
             @Override
             public void run() {

@@ -84,6 +84,11 @@ public final class Forked {
         process.destroy();
     }
 
+    /** Kills the process (SIGKILL): no shutdown hook runs, as after {@code kill -9}. */
+    public void kill() {
+        process.destroyForcibly();
+    }
+
     private void signal(final String signal) throws Exception {
         final Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid())).start();
         if (kill.waitFor() != 0) {
