@@ -90,6 +90,7 @@ public final class Profiler implements AutoCloseable {
     private InFlight inFlight;
     /** Guarded by this: set once the deadline passed; the profiler thread then lists nothing more. */
     private boolean abandoned;
+    /** Guarded by this: only the first close waits. */
     private boolean closed;
     private AsyncProfiler profiler;
     private ContinuousProfile continuous;
