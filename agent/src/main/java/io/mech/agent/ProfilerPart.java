@@ -80,13 +80,14 @@ final class ProfilerPart implements Part {
             for (final Path file : capture.removed()) {
                 removed.add(file.getFileName().toString());
             }
-            lines.add(capture.when() + " " + capture.trigger() + " (" + capture.detail() + "): cut short at exit and not written in time"
-                + (removed.isEmpty() ? ", nothing on disk" : "; its partial files were removed: " + String.join(", ", removed)));
+            lines.add(capture.when() + " " + capture.trigger() + " (" + capture.detail() + "): cut short at exit, " + capture.reason()
+                + (removed.isEmpty() ? "; nothing on disk" : "; its partial files were removed: " + String.join(", ", removed)));
             final Map<String, Object> row = new LinkedHashMap<>();
             row.put("time", capture.when().toString());
             row.put("trigger", capture.trigger());
             row.put("detail", capture.detail());
             row.put("cut_short", true);
+            row.put("unfinished", capture.reason());
             row.put("removed", String.join(" ", removed));
             rows.add(row);
         }

@@ -55,7 +55,16 @@ public final class Capture {
                 LockSupport.parkNanos(end - now);
             }
         } finally {
-            JfrSampling.stop(profiler, jfr);
+            try {
+                JfrSampling.stop(profiler, jfr);
+            } catch (final IOException e) {
+                if (!cut.getAsBoolean()) {
+                    throw e;
+                }
+                // At exit the JDK's recorder stops its recordings in a shutdown hook of its own, and
+                // async-profiler, synchronised with one, stops with it and writes the file itself:
+                // the conversion below reads whether it is whole.
+            }
         }
         final long sampled = Math.min(millis, (now - begin) / 1_000_000L);
         final boolean interrupted = Thread.interrupted();

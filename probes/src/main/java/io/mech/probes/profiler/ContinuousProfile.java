@@ -91,8 +91,13 @@ final class ContinuousProfile implements AutoCloseable {
         }
         final Path last = current;
         current = null;
-        JfrSampling.stop(profiler, last);
         done.addLast(new Segment(last, currentStart, now));
+        try {
+            JfrSampling.stop(profiler, last);
+        } catch (final IOException e) {
+            // As a capture's (see Capture.run): async-profiler may have stopped with the JDK's
+            // recorder and written the segment itself; writing the window tells whether it is whole.
+        }
     }
 
     /** Whether {@link #finish} ended the profile before the given segment would have ended. */

@@ -29,10 +29,12 @@ import one.profiler.AsyncProfiler;
  * <p>At the host's exit, {@link #close(long)} cuts a capture that is still sampling short, and
  * the profiler thread writes it (flame graph, JFR file, metadata) as far as it was sampled;
  * a continuous-mode window still waiting for its segments is written with those there are. Both
- * are listed as cut short in {@link #taken()}. One whose files are not written by the deadline is
- * listed in {@link #unfinished()} instead, and what it had written is removed: a capture is
- * never left half-written on disk unmentioned. The thread is never interrupted: async-profiler's
- * converter reads through a file channel, which an interrupt closes.
+ * are listed as cut short in {@link #taken()}. One whose files are not written by the deadline,
+ * or cannot be written at all (the JDK's recorder stops its recordings in a shutdown hook of its
+ * own, and may take async-profiler's with it), is listed in {@link #unfinished()} instead, and
+ * what it had written is removed: a capture is never left half-written on disk unmentioned. The
+ * thread is never interrupted: async-profiler's converter reads through a file channel, which an
+ * interrupt closes.
  */
 public final class Profiler implements AutoCloseable {
 
@@ -56,14 +58,15 @@ public final class Profiler implements AutoCloseable {
     }
 
     /**
-     * A capture the host's exit cut short whose files were not written by the deadline.
+     * A capture the host's exit cut short whose files were not written.
      *
      * @param when    local time of its start
      * @param trigger the source that asked for it
      * @param detail  what that source saw
+     * @param reason  why they were not: not in time, or what failed
      * @param removed the partial files it had written, removed; empty when it had written none
      */
-    public record Unfinished(LocalDateTime when, String trigger, String detail, List<Path> removed) {
+    public record Unfinished(LocalDateTime when, String trigger, String detail, String reason, List<Path> removed) {
     }
 
     /** A trigger whose window the continuous profile is still sampling. */
@@ -129,8 +132,13 @@ public final class Profiler implements AutoCloseable {
                 writePending(now);
             }
         } catch (final IOException e) {
-            warnings.accept("profiler off: " + e.getMessage());
-            failed = true;
+            if (stopped) {
+                // Cut short at exit and then failed: the report lists it, its partial files removed.
+                unfinishedAtExit("its files could not be written (" + e.getMessage() + ")");
+            } else {
+                warnings.accept("profiler off: " + e.getMessage());
+                failed = true;
+            }
         } catch (final Throwable t) {
             warnings.accept("profiler stopped: " + t);
             failed = true;
@@ -329,15 +337,20 @@ public final class Profiler implements AutoCloseable {
         synchronized (this) {
             if (thread.isAlive()) {
                 abandoned = true;
-                if (inFlight != null) {
-                    unfinished.add(new Unfinished(inFlight.when(), inFlight.trigger(), inFlight.detail(), remove(inFlight.html())));
-                    inFlight = null;
-                }
-                for (final Pending window : pending) {
-                    unfinished.add(new Unfinished(window.when(), window.trigger(), window.detail(), List.of()));
-                }
-                pending.clear();
+                unfinishedAtExit("not written in time");
             }
         }
+    }
+
+    /** Lists the capture in flight, and the windows still waiting, as unfinished, removing what they wrote. */
+    private synchronized void unfinishedAtExit(final String reason) {
+        if (inFlight != null) {
+            unfinished.add(new Unfinished(inFlight.when(), inFlight.trigger(), inFlight.detail(), reason, remove(inFlight.html())));
+            inFlight = null;
+        }
+        for (final Pending window : pending) {
+            unfinished.add(new Unfinished(window.when(), window.trigger(), window.detail(), reason, List.of()));
+        }
+        pending.clear();
     }
 }

@@ -107,6 +107,7 @@ class ProfilerCloseTest {
         assertEquals(1, profiler.unfinished().size());
         final Profiler.Unfinished unfinished = profiler.unfinished().get(0);
         assertEquals("test", unfinished.trigger());
+        assertEquals("not written in time", unfinished.reason());
         assertTrue(unfinished.removed().contains(jfr), unfinished.toString());
         // The profiler thread goes on after the deadline; what it writes then it removes itself.
         await(() -> !profilerThreadRuns(), "the profiler thread ends");
