@@ -93,9 +93,10 @@ final class AttachCommand {
             return 1;
         }
         try {
-            final String running = vm.getSystemProperties().getProperty(Mech.LOG_PROPERTY);
-            if (running != null) {
-                System.err.println("mech attach: mech already runs in pid " + pid + ", logging to " + running);
+            final Properties before = vm.getSystemProperties();
+            if (before.getProperty(Mech.REFUSED_PROPERTY) != null) {
+                final String running = before.getProperty(Mech.LOG_PROPERTY);
+                System.err.println("mech attach: mech already runs in pid " + pid + (running == null ? "" : ", logging to " + running));
                 return 1;
             }
             vm.loadAgent(OwnJar.path(), options);
@@ -107,9 +108,11 @@ final class AttachCommand {
                 }
             }
             final String log = target.getProperty(Mech.LOG_PROPERTY);
+            final String notWritten = target.getProperty(Mech.LOG_PROBLEM_PROPERTY);
             final String metrics = target.getProperty(Mech.METRICS_PROPERTY);
             final int refused = Integer.parseInt(target.getProperty(Mech.REFUSED_PROPERTY, "0"));
-            System.out.println("mech attached to pid " + pid + (log == null ? "; no hiccup log" : "; hiccup log: " + log)
+            System.out.println("mech attached to pid " + pid
+                + (log != null ? "; hiccup log: " + log : notWritten != null ? "; hiccup log not written: " + notWritten : "; no hiccup log")
                 + (metrics == null ? "" : "; metrics: " + metrics)
                 + (refused == 0 ? "" : "; " + refused + (refused == 1 ? " option was" : " options were")
                     + " refused (see above), the rest are in force"));

@@ -1,5 +1,6 @@
 package io.mech.agent;
 
+import io.mech.hiccup.JfrRepository;
 import java.time.Duration;
 import java.util.function.Consumer;
 import jdk.jfr.FlightRecorder;
@@ -80,9 +81,12 @@ final class JfrStream {
      * once the JVM's shutdown has begun.
      */
     void start(final Consumer<String> warnings) {
+        // The JVM may make its JFR repository for this stream: keep what a killed host leaves there from other users.
+        final JfrRepository repository = JfrRepository.beforeStart();
         stream.onFlush(new Runnable() {
             @Override
             public void run() {
+                repository.makePrivate(warnings);
                 running();
             }
         });

@@ -12,6 +12,7 @@ import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.HiccupSettings;
 import io.mech.hiccup.HiccupSnapshot;
 import io.mech.hiccup.LogPath;
+import io.mech.hiccup.LogStatus;
 import io.mech.hiccup.Pid;
 import io.mech.hiccup.cause.HiccupCauses;
 import io.mech.probes.profiler.TriggerSource;
@@ -54,6 +55,9 @@ final class Mech {
      */
     static final String LOG_PROPERTY = "io.mech.hiccup.log";
 
+    /** The system property in which mech publishes, instead of {@link #LOG_PROPERTY}, the log it could not write and why. */
+    static final String LOG_PROBLEM_PROPERTY = "io.mech.hiccup.log.not-written";
+
     /** The system property in which a running mech publishes its /metrics address. */
     static final String METRICS_PROPERTY = "io.mech.metrics";
 
@@ -78,13 +82,17 @@ final class Mech {
     /** The longest the JVM's exit waits for mech: the last interval, the report and the closes. */
     static final long STOP_BUDGET_MILLIS = 500;
     /**
-     * What the stop keeps from its budget for closing the recorder, writing the report and
-     * finishing the parts, after waiting for late JFR events, false-sharing verdicts and the
-     * control JVM: at most 150 ms go to waiting. JFR flushes once a second, so a longer wait
-     * would attribute a few more of the last second's stalls, at the cost of the report itself
-     * on a loaded machine (where 150 ms of reserve was seen not to be enough).
+     * What the stop keeps from its budget for closing the recorder, writing the report and the
+     * parts' exits, after the parts settle (a capture in flight is written, false-sharing
+     * verdicts come in): on a loaded machine 150 ms was seen not to be enough for the report.
      */
-    private static final long REPORT_RESERVE_MILLIS = 350;
+    private static final long REPORT_RESERVE_MILLIS = 250;
+    /**
+     * What the stop keeps from its budget beyond the report's when it waits for late JFR events
+     * and the control JVM, after the parts settled. JFR flushes once a second, so a longer wait
+     * would attribute a few more of the last second's stalls at the report's expense.
+     */
+    private static final long WAIT_RESERVE_MILLIS = 300;
 
     private final Options options;
     private final Instrumentation instrumentation;
@@ -164,9 +172,12 @@ final class Mech {
                 final HiccupSettings settings = hiccupSettings(options);
                 hiccups = HiccupRecorder.start(settings, Console.WARNINGS);
                 if (settings.log() != null) {
-                    System.setProperty(LOG_PROPERTY, settings.log().toString());
+                    // The recorder's settings name the log it writes: <log>.<pid> when another JVM holds <log>.
+                    final LogStatus log = hiccups.logStatus();
+                    System.setProperty(log.opened() ? LOG_PROPERTY : LOG_PROBLEM_PROPERTY,
+                        log.opened() ? log.path().toString() : log.path() + " (" + log.problem() + ")");
                     if (options.flag(Option.HICCUP_CONTROL) && !stopping) {
-                        control = ControlJvm.start(OwnJar.path(), settings, Console.WARNINGS);
+                        control = ControlJvm.start(OwnJar.path(), hiccups.settings(), Console.WARNINGS);
                     }
                 } else if (options.flag(Option.HICCUP_CONTROL)) {
                     Console.warn("option 'hiccup.control' needs a hiccup.log for the control JVM to write; no control JVM");
@@ -377,21 +388,22 @@ final class Mech {
     /** Stops every part that started, writes the last interval and the final report, in that order. */
     private void stop(final long deadline) {
         final long settled = deadline - TimeUnit.MILLISECONDS.toNanos(REPORT_RESERVE_MILLIS);
+        final long waited = deadline - TimeUnit.MILLISECONDS.toNanos(WAIT_RESERVE_MILLIS);
         final HiccupRecorder recorder = hiccups;
         final HiccupCauses attributed = causes;
         final ControlJvm controlJvm = control;
         try {
-            stopStep = "waiting for late JFR events";
-            if (attributed != null) {
-                attributed.settle(settled);
-            }
             stopStep = "waiting for the probes' last findings";
             for (final Part part : parts) {
                 part.settle(settled);
             }
+            stopStep = "waiting for late JFR events";
+            if (attributed != null) {
+                attributed.settle(waited);
+            }
             stopStep = "stopping the control JVM";
             if (controlJvm != null) {
-                controlJvm.close(settled);
+                controlJvm.close(waited);
             }
             stopStep = "writing the last interval";
             if (recorder != null) {

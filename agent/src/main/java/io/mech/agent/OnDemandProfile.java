@@ -40,11 +40,9 @@ final class OnDemandProfile {
             if (parts.length != 4) {
                 throw new IOException("malformed request from mech profile: " + parts.length + " parts");
             }
-            Capture.run(NativeProfiler.load(Path.of(parts[2])), ProfileEvent.parse(parts[1]), Long.parseLong(parts[0]), html, "ondemand", "ondemand");
+            Capture.run(NativeProfiler.load(Path.of(parts[2])), ProfileEvent.parse(parts[1]), Long.parseLong(parts[0]), html, "ondemand", "ondemand",
+                Capture.FULL_LENGTH);
         } catch (final Throwable t) {
-            if (t instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
             Console.warn("profile capture failed: " + t.getMessage());
             try {
                 Files.writeString(errorOf(html), String.valueOf(t.getMessage()), StandardCharsets.UTF_8);

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** Captures on trigger as a {@link Part}: the report lists each capture and why it was taken. */
@@ -59,13 +60,32 @@ final class ProfilerPart implements Part {
         final List<Map<String, Object>> rows = new ArrayList<>();
         for (final Profiler.Taken capture : profiler.taken()) {
             lines.add(capture.when() + " " + capture.trigger() + " (" + capture.detail() + "): " + capture.html()
-                + " and " + CaptureFiles.jfrOf(capture.html()).getFileName());
+                + " and " + CaptureFiles.jfrOf(capture.html()).getFileName()
+                + (capture.cutShort() ? String.format(Locale.ROOT, ", cut short at exit after %.1f s", capture.millis() / 1e3) : ""));
             final Map<String, Object> row = new LinkedHashMap<>();
             row.put("time", capture.when().toString());
             row.put("trigger", capture.trigger());
             row.put("detail", capture.detail());
             row.put("html", capture.html().toString());
             row.put("jfr", CaptureFiles.jfrOf(capture.html()).toString());
+            row.put("millis", capture.millis());
+            row.put("cut_short", capture.cutShort());
+            rows.add(row);
+        }
+        for (final Profiler.Unfinished capture : profiler.unfinished()) {
+            final List<String> removed = new ArrayList<>();
+            for (final Path file : capture.removed()) {
+                removed.add(file.getFileName().toString());
+            }
+            lines.add(capture.when() + " " + capture.trigger() + " (" + capture.detail() + "): cut short at exit, " + capture.reason()
+                + (removed.isEmpty() ? "; nothing on disk" : "; its partial files were removed: " + String.join(", ", removed)));
+            final Map<String, Object> row = new LinkedHashMap<>();
+            row.put("time", capture.when().toString());
+            row.put("trigger", capture.trigger());
+            row.put("detail", capture.detail());
+            row.put("cut_short", true);
+            row.put("unfinished", capture.reason());
+            row.put("removed", String.join(" ", removed));
             rows.add(row);
         }
         if (lines.isEmpty() && !profiler.failed()) {
@@ -80,8 +100,13 @@ final class ProfilerPart implements Part {
         return new Section("profiler", lines, rows);
     }
 
+    /**
+     * Stops the profiler before the final report, so that the report tells what became of a
+     * capture the exit cut short: written as far as it sampled, or unfinished by the deadline and
+     * its partial files removed (see {@link Profiler#close(long)}).
+     */
     @Override
-    public void exit(final long deadline) {
-        profiler.close();
+    public void settle(final long deadline) {
+        profiler.close(deadline);
     }
 }

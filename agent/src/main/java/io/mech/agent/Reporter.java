@@ -7,14 +7,20 @@ import io.mech.agent.report.Report;
 import io.mech.agent.report.Section;
 import io.mech.agent.report.TextReport;
 import io.mech.hiccup.ControlJvm;
+import io.mech.hiccup.FileTarget;
 import io.mech.hiccup.HiccupRecorder;
+import io.mech.hiccup.LogStatus;
 import io.mech.hiccup.Pid;
 import io.mech.hiccup.cause.Cause;
 import io.mech.hiccup.cause.CauseTotals;
 import io.mech.hiccup.cause.HiccupCauses;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,8 +82,14 @@ final class Reporter {
         final List<HiccupSummary> summaries = new ArrayList<>(2);
         final List<String> notes = new ArrayList<>();
         if (hiccups != null) {
-            final Path log = hiccups.settings().log();
-            summaries.add(HiccupSummary.of("host", hiccups.snapshot(), log == null ? "" : log.toString()));
+            final LogStatus log = hiccups.logStatus();
+            if (log == null) {
+                summaries.add(HiccupSummary.of("host", hiccups.snapshot(), ""));
+            } else {
+                // A log that was never opened has no path worth printing: only the reason.
+                summaries.add(HiccupSummary.of("host", hiccups.snapshot(), log.opened() ? log.path().toString() : "",
+                    log.problem() == null ? "" : log.problem()));
+            }
         } else {
             notes.add("hiccup recorder off");
         }
@@ -118,25 +130,70 @@ final class Reporter {
         return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, byCause, sections, notes);
     }
 
+    /**
+     * Writes the report where the options say. A file that cannot be written does not lose the
+     * report: one line says why and the text goes to stderr instead, once.
+     */
     private void write(final Report report) {
         final String destination = options.text(Option.REPORT);
+        boolean onStderr = false;
         if (destination.equalsIgnoreCase("stderr")) {
-            System.err.print(TextReport.render(report));
-            System.err.flush();
+            printToStderr(report);
+            onStderr = true;
         } else if (!destination.equalsIgnoreCase("off") && !destination.isEmpty()) {
-            writeFile(destination, TextReport.render(report));
+            final String failure = writeFile(destination, TextReport.render(report));
+            if (failure != null) {
+                Console.warn("cannot write report " + destination + " (" + failure + "); it follows on stderr");
+                printToStderr(report);
+                onStderr = true;
+            }
         }
         final String json = options.text(Option.REPORT_JSON);
         if (!json.isEmpty()) {
-            writeFile(json, JsonReport.render(report));
+            final String failure = writeFile(json, JsonReport.render(report));
+            if (failure != null && onStderr) {
+                Console.warn("cannot write JSON report " + json + " (" + failure + "); the report is on stderr");
+            } else if (failure != null) {
+                Console.warn("cannot write JSON report " + json + " (" + failure + "); the report follows on stderr as text");
+                printToStderr(report);
+            }
         }
     }
 
-    private static void writeFile(final String path, final String content) {
-        try {
-            Files.writeString(Path.of(path), content, StandardCharsets.UTF_8);
+    private static void printToStderr(final Report report) {
+        System.err.print(TextReport.render(report));
+        System.err.flush();
+    }
+
+    /**
+     * Writes a report file, never through a symbolic link at its path (see {@link FileTarget});
+     * returns why it could not be written, or null when it was.
+     */
+    private static String writeFile(final String path, final String content) {
+        try (FileChannel channel = FileTarget.open(Path.of(path))) {
+            channel.truncate(0);
+            final ByteBuffer bytes = StandardCharsets.UTF_8.encode(content);
+            while (bytes.hasRemaining()) {
+                channel.write(bytes);
+            }
+            return null;
         } catch (final IOException | RuntimeException e) {
-            Console.warn("cannot write report " + path + " (" + e + ")");
+            return reason(e);
         }
+    }
+
+    /** Why a file could not be written, in a few words. */
+    private static String reason(final Exception e) {
+        if (e instanceof NoSuchFileException) {
+            // The file itself would be created: it is a directory on the way that is missing.
+            return "no such directory";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof FileSystemException && ((FileSystemException) e).getReason() != null) {
+            return ((FileSystemException) e).getReason();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 }

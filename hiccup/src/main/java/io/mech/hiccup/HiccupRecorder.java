@@ -1,5 +1,6 @@
 package io.mech.hiccup;
 
+import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
 import java.util.List;
 import java.util.function.Consumer;
@@ -62,10 +63,12 @@ public final class HiccupRecorder implements AutoCloseable {
     private boolean closed;
 
     private HiccupRecorder(final HiccupSettings settings, final Consumer<String> warnings) {
-        this.settings = settings;
         this.recorder = new SingleWriterRecorder(HiccupSettings.HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
         this.meter = new HiccupMeter(recorder, settings.resolutionNanos(), settings.stallNanos(), stallQueue, watchQueue);
         this.log = settings.log() == null ? null : IntervalLog.open(settings.log(), warnings);
+        final Path written = log == null ? null : log.status().path();
+        this.settings = written == null || written.equals(settings.log()) ? settings
+            : new HiccupSettings(settings.resolutionNanos(), settings.intervalNanos(), settings.delayNanos(), settings.stallNanos(), written);
         this.meterThread = daemon(meter, "mech-hiccup-meter");
         this.logThread = daemon(new Runnable() {
             @Override
@@ -190,7 +193,18 @@ public final class HiccupRecorder implements AutoCloseable {
             meter.stalls(), meter.stallNanos());
     }
 
-    /** The settings this recorder runs with. */
+    /**
+     * What became of the log: the file written, or why none was (it may also have stopped part
+     * way, a full disk say). Null when the settings ask for no log.
+     */
+    public synchronized LogStatus logStatus() {
+        return log == null ? null : log.status();
+    }
+
+    /**
+     * The settings this recorder runs with; their log is the file written to, which is the one
+     * asked for plus {@code .<pid>} when another process was writing that (see {@link #logStatus()}).
+     */
     public HiccupSettings settings() {
         return settings;
     }

@@ -100,6 +100,48 @@ class HiccupRecorderTest {
     }
 
     @Test
+    void aCloseOnAnInterruptedThreadStillWritesTheLastInterval() throws Exception {
+        final Path log = dir.resolve("i.hlog");
+        final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 10_000 * MS, 0, 2 * MS, log), warnings::add);
+        final long deadline = System.nanoTime() + 10_000 * MS;
+        while (Files.size(log) == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        Thread.currentThread().interrupt();
+        hiccups.close();
+        assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
+        assertEquals(List.of(), warnings, "the log's channel was not closed by the interrupt");
+        assertEquals(1, intervals(log).size(), "the partial interval is in the log");
+    }
+
+    private static void awaitAnInterval(final HiccupRecorder hiccups) throws InterruptedException {
+        final long deadline = System.nanoTime() + 10_000 * MS;
+        while (hiccups.snapshot().intervals() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertTrue(hiccups.snapshot().intervals() > 0, "an interval within 10 s");
+    }
+
+    @Test
+    void aSecondRecorderOnOneLogWritesItsOwnBesideIt() throws Exception {
+        final Path log = dir.resolve("shared.hlog");
+        final HiccupSettings settings = new HiccupSettings(MS, 50 * MS, 0, 2 * MS, log);
+        final HiccupRecorder first = HiccupRecorder.start(settings, warnings::add);
+        awaitAnInterval(first);
+        final HiccupRecorder second = HiccupRecorder.start(settings, warnings::add);
+        awaitAnInterval(second);
+        second.close();
+        first.close();
+        final Path own = Path.of(log + "." + ProcessHandle.current().pid());
+        assertEquals(List.of("hiccup log " + log + " is being written by another process; this one logs to " + own), warnings);
+        assertEquals(own, second.settings().log());
+        assertEquals(new LogStatus(own, true, null), second.logStatus());
+        assertEquals(log, first.settings().log());
+        assertEquals(first.snapshot().intervals(), intervals(log).size(), "the first log is whole: not truncated, not interleaved");
+        assertEquals(second.snapshot().intervals(), intervals(own).size());
+    }
+
+    @Test
     void missingDirectoryIsReportedOnceAndRecordingGoesOn() throws Exception {
         final Path log = dir.resolve("no/such/dir/h.hlog");
         final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 50 * MS, 0, 2 * MS, log), warnings::add);

@@ -52,6 +52,23 @@ class AttachTest {
     }
 
     @Test
+    void refusedOptionsAndAnUnwritableLogAreToldToTheAttacherWithExitCodeOne() throws Exception {
+        final Path jdk = currentJdk();
+        final Forked host = Forked.start(dir, List.of(Jdks.java(jdk), "-cp", Paths.testClasses(),
+            SleepingHost.class.getName(), "4000"));
+        final Path missing = dir.resolve("no-such-dir").resolve("x.hlog");
+        final Forked.Result attached = Forked.run(dir,
+            attach(jdk, Long.toString(host.pid()), "hiccup.log=" + missing + ",hiccup.interval=bad,report=off,prometheus=off"), 30);
+        assertEquals(1, attached.exit(), attached.out() + attached.err());
+        assertTrue(attached.err().contains("says: option 'hiccup.interval'"), "the target's warning reaches the attacher: " + attached.err());
+        assertTrue(attached.err().contains("says: cannot write hiccup log " + missing), attached.err());
+        assertTrue(attached.out().contains("hiccup log not written: " + missing), attached.out());
+        assertTrue(attached.out().contains("1 option was refused"), attached.out());
+        assertTrue(!attached.out().contains("hiccup log: "), "no log path is claimed: " + attached.out());
+        assertEquals(0, host.await(30).exit());
+    }
+
+    @Test
     void missingPidIsAOneLineError() throws Exception {
         final Forked.Result result = Forked.run(dir, attach(currentJdk(), "2147483000"), 30);
         assertEquals(1, result.exit());

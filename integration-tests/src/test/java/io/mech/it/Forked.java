@@ -79,6 +79,16 @@ public final class Forked {
         return (System.nanoTime() - stopped) / 1_000_000;
     }
 
+    /** Asks the process to end (SIGTERM): the JVM runs its shutdown hooks, as at a normal exit. */
+    public void terminate() {
+        process.destroy();
+    }
+
+    /** Kills the process (SIGKILL): no shutdown hook runs, as after {@code kill -9}. */
+    public void kill() {
+        process.destroyForcibly();
+    }
+
     private void signal(final String signal) throws Exception {
         final Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid())).start();
         if (kill.waitFor() != 0) {

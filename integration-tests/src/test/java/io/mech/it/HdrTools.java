@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 
 /** HdrHistogram 2.2.2's own tools, run in a separate JVM as a user would run them. */
 public final class HdrTools {
@@ -38,6 +40,24 @@ public final class HdrTools {
             throw new AssertionError("no #[Max = ...] line in:\n" + hgrm);
         }
         return Double.parseDouble(m.group(1));
+    }
+
+    /**
+     * Every interval HdrHistogram's own reader takes from a log, in this JVM. The reader treats a
+     * line it cannot parse as the end of the log, so compare the count with {@link #allIntervalLines}.
+     */
+    public static List<EncodableHistogram> readIntervals(final Path log) throws Exception {
+        final HistogramLogReader reader = new HistogramLogReader(log.toFile());
+        try {
+            final List<EncodableHistogram> intervals = new ArrayList<>();
+            EncodableHistogram interval;
+            while ((interval = reader.nextIntervalHistogram()) != null) {
+                intervals.add(interval);
+            }
+            return intervals;
+        } finally {
+            reader.close();
+        }
     }
 
     /** The untagged interval lines of a log (the totals), split into start, length, max and payload. */

@@ -15,16 +15,23 @@ import io.mech.hiccup.HiccupSnapshot;
  * @param intervals number of logged intervals
  * @param stalls    hiccups at least as long as the stall threshold; -1 where not measured
  * @param stallTime their total length, uncorrected; -1 where not measured
- * @param log       the interval log, or empty when none is written
+ * @param log       the interval log written, or empty when none is
+ * @param logProblem why the log was not written (then {@code log} is empty), or stopped being
+ *                   written part way; empty when it was written whole or none was asked for
  */
 public record HiccupSummary(String jvm, long p50, long p90, long p99, long p999, long max,
-                            long samples, long intervals, long stalls, long stallTime, String log) {
+                            long samples, long intervals, long stalls, long stallTime, String log, String logProblem) {
 
-    /** Summarises a snapshot. */
+    /** Summarises a snapshot whose log was written without trouble. */
     public static HiccupSummary of(final String jvm, final HiccupSnapshot snapshot, final String log) {
+        return of(jvm, snapshot, log, "");
+    }
+
+    /** Summarises a snapshot and says what became of its log. */
+    public static HiccupSummary of(final String jvm, final HiccupSnapshot snapshot, final String log, final String logProblem) {
         return new HiccupSummary(jvm,
             snapshot.percentileNanos(50.0), snapshot.percentileNanos(90.0), snapshot.percentileNanos(99.0),
             snapshot.percentileNanos(99.9), snapshot.maxNanos(), snapshot.count(), snapshot.intervals(),
-            snapshot.stalls(), snapshot.stallNanos(), log);
+            snapshot.stalls(), snapshot.stallNanos(), log, logProblem);
     }
 }

@@ -34,6 +34,7 @@ public final class JsonReport {
                 .append(",\"stalls\":").append(h.stalls())
                 .append(",\"stall_ms\":").append(h.stallTime() < 0 ? "-1" : ms(h.stallTime()))
                 .append(",\"log\":").append(quote(h.log()))
+                .append(",\"log_problem\":").append(quote(h.logProblem()))
                 .append('}');
         }
         out.append("],\"causes\":[");

@@ -29,7 +29,14 @@ public final class TextReport {
             }
             for (final HiccupSummary h : report.hiccups()) {
                 if (!h.log().isEmpty()) {
-                    out.append("  ").append(h.jvm()).append(" log: ").append(h.log()).append(System.lineSeparator());
+                    out.append("  ").append(h.jvm()).append(" log: ").append(h.log());
+                    if (!h.logProblem().isEmpty()) {
+                        out.append(", incomplete (").append(h.logProblem()).append(')');
+                    }
+                    out.append(System.lineSeparator());
+                } else if (!h.logProblem().isEmpty()) {
+                    out.append("  ").append(h.jvm()).append(" log not written (").append(h.logProblem()).append(')')
+                        .append(System.lineSeparator());
                 }
             }
         }

@@ -2,26 +2,42 @@ package io.mech.probes.profiler;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * The captures in a directory: how a new one and the files beside it are named, and removing the
- * oldest past a limit. Only files named as mech names captures are counted or removed.
+ * oldest past a limit. Only flame graphs named exactly as {@link #name} names them, and the JFR
+ * file and metadata beside each, are counted or removed: the directory may hold the user's own
+ * files, and a name that merely starts like a capture's ({@code capture.0-my-notes.html}) is one.
  */
 public final class CaptureFiles {
 
     private static final String PREFIX = "capture.";
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+    /** A trigger's name: it becomes part of a file name that {@link #CAPTURE} must match again. */
+    private static final Pattern TRIGGER = Pattern.compile("[a-z]+");
+    /** {@code capture.<yyyyMMdd-HHmmss>.<pid>.<trigger>.html}, and nothing else. */
+    private static final Pattern CAPTURE = Pattern.compile("capture\\.\\d{8}-\\d{6}\\.\\d+\\.[a-z]+\\.html");
 
     private CaptureFiles() {
     }
 
-    /** {@code capture.<yyyyMMdd-HHmmss>.<pid>.<trigger>.html}: sorts by time, says why. */
+    /**
+     * {@code capture.<yyyyMMdd-HHmmss>.<pid>.<trigger>.html}: sorts by time, says why.
+     *
+     * @throws IllegalArgumentException when the trigger is not a lower-case word, whose capture
+     *                                  {@link #prune} would not know as mech's
+     */
     public static Path name(final Path dir, final LocalDateTime when, final long pid, final String trigger) {
+        if (!TRIGGER.matcher(trigger).matches()) {
+            throw new IllegalArgumentException("a trigger's name must be a lower-case word, got '" + trigger + "'");
+        }
         return dir.resolve(PREFIX + when.format(STAMP) + "." + pid + "." + trigger + ".html");
     }
 
@@ -60,7 +76,6 @@ public final class CaptureFiles {
     }
 
     private static boolean isCapture(final Path file) {
-        final String name = file.getFileName().toString();
-        return name.startsWith(PREFIX) && name.endsWith(".html");
+        return CAPTURE.matcher(file.getFileName().toString()).matches() && Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS);
     }
 }

@@ -28,9 +28,10 @@ public final class CaptureOutput {
      * @param event     what it sampled, in async-profiler's words
      * @param graphOf   which samples the flame graph shows
      * @param jdkEvents whether the JDK's and mech's JFR events are in the JFR file
+     * @param cutShort  whether sampling ended before its length (the host was exiting)
      */
     public record Info(String trigger, String mode, Instant start, long millis, String event, ProfileEvent graphOf,
-                       boolean jdkEvents) {
+                       boolean jdkEvents, boolean cutShort) {
     }
 
     private CaptureOutput() {
@@ -59,8 +60,8 @@ public final class CaptureOutput {
         }
         Files.writeString(CaptureFiles.metadataOf(html), String.format(Locale.ROOT,
             "{\"trigger\":\"%s\",\"mode\":\"%s\",\"start\":\"%s\",\"millis\":%d,\"event\":\"%s\",\"engine\":\"%s\","
-                + "\"jdkEvents\":%b,\"profiler\":\"%s\",\"jfr\":\"%s\"}%n",
-            info.trigger(), info.mode(), info.start(), info.millis(), info.event(), engine, info.jdkEvents(),
+                + "\"jdkEvents\":%b,\"cutShort\":%b,\"profiler\":\"%s\",\"jfr\":\"%s\"}%n",
+            info.trigger(), info.mode(), info.start(), info.millis(), info.event(), engine, info.jdkEvents(), info.cutShort(),
             version.trim(), jfr.getFileName()), StandardCharsets.UTF_8);
     }
 

@@ -82,18 +82,48 @@ final class ContinuousProfile implements AutoCloseable {
     }
 
     /**
-     * The segments that make the window around a trigger, once all of them are finished.
+     * Ends the profile early, at the host's exit: the running segment is stopped and kept, and no
+     * other starts, so a window still waiting for its segments is written with those there are.
+     */
+    void finish(final long now) throws IOException {
+        if (current == null) {
+            return;
+        }
+        final Path last = current;
+        current = null;
+        done.addLast(new Segment(last, currentStart, now));
+        try {
+            JfrSampling.stop(profiler, last);
+        } catch (final IOException e) {
+            // As a capture's (see Capture.run): async-profiler may have stopped with the JDK's
+            // recorder and written the segment itself; writing the window tells whether it is whole.
+        }
+    }
+
+    /** Whether {@link #finish} ended the profile before the given segment would have ended. */
+    boolean cutShort(final Segment segment) {
+        return current == null && segment == done.peekLast();
+    }
+
+    /**
+     * The segments that make the window around a trigger, once all of them are finished (or,
+     * after {@link #finish}, those there are).
      *
      * @param triggerNanos when the trigger fired, on {@link System#nanoTime()}'s clock
      * @return the segments in time order; empty while the window is still being sampled; null
      *     when the trigger's segment is no longer kept (the window is lost)
      */
     List<Segment> windowAround(final long triggerNanos) {
-        return windowAround(new ArrayList<>(done), triggerNanos);
+        return windowAround(new ArrayList<>(done), triggerNanos, current == null);
     }
 
-    /** {@link #windowAround(long)} among the given finished segments, oldest first. */
-    static List<Segment> windowAround(final List<Segment> segments, final long triggerNanos) {
+    /**
+     * {@link #windowAround(long)} among the given finished segments, oldest first.
+     *
+     * @param finished true when no segment will follow these: a window that would wait for one is
+     *                 written short
+     */
+    static List<Segment> windowAround(final List<Segment> segments, final long triggerNanos, final boolean finished) {
         for (int i = 0; i < segments.size(); i++) {
             final Segment own = segments.get(i);
             if (triggerNanos >= own.endNanos()) {
@@ -104,7 +134,7 @@ final class ContinuousProfile implements AutoCloseable {
             }
             final boolean needsNext = triggerNanos - own.startNanos() > (own.endNanos() - own.startNanos()) / 2;
             if (needsNext && i + 1 == segments.size()) {
-                return List.of();
+                return finished ? segments.subList(Math.max(0, i - 1), i + 1) : List.of();
             }
             return segments.subList(Math.max(0, i - 1), needsNext ? i + 2 : i + 1);
         }
@@ -129,7 +159,9 @@ final class ContinuousProfile implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try {
-            JfrSampling.stop(profiler, current);
+            if (current != null) {
+                JfrSampling.stop(profiler, current);
+            }
         } finally {
             try (Stream<Path> files = Files.list(dir)) {
                 for (final Path file : files.sorted(Comparator.reverseOrder()).toList()) {

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
 import one.profiler.AsyncProfiler;
 
@@ -15,40 +15,76 @@ import one.profiler.AsyncProfiler;
  * it: inside mech.jar the {@code one.profiler} package is relocated, and so is the name of the
  * property ({@code one.profiler.extractPath}) through which async-profiler would be told where to
  * extract, so a host's noexec temporary directory could not be worked around any other way.
+ *
+ * <p>The library is written into a directory of its own, made with a random name and
+ * owner-only permissions, and both are removed as soon as the library is loaded: at a name
+ * anyone can predict in a shared temporary directory, another user could create the file first
+ * and so switch profiling off; in a directory only this user can enter, no one else can put or
+ * change a file before it loads.
  */
 public final class NativeProfiler {
+
+    private static final String LIBRARY = "libasyncProfiler.so";
 
     private NativeProfiler() {
     }
 
     /**
-     * Extracts the library for this platform into a directory and loads it.
+     * Extracts the library for this platform into a new private directory and loads it.
      *
-     * @param extractDir where the library is written; it must allow executing mapped files
+     * @param extractDir where the private directory is made; it must allow executing mapped files
      * @return the loaded profiler
      * @throws IOException when this platform has no library or it cannot be written or loaded;
      *                     the message names the path and the reason
      */
     public static AsyncProfiler load(final Path extractDir) throws IOException {
-        final String resource = platformFolder() + "/libasyncProfiler.so";
-        final Path library = extractDir.resolve("mech-libasyncProfiler-" + ProcessHandle.current().pid() + ".so");
-        try (InputStream in = AsyncProfiler.class.getClassLoader().getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IOException("mech.jar carries no " + resource);
-            }
-            Files.createDirectories(extractDir);
-            Files.copy(in, library, StandardCopyOption.REPLACE_EXISTING);
-        } catch (final IOException e) {
-            throw new IOException("cannot extract async-profiler's library to " + extractDir + ": " + e, e);
-        }
+        final Path library = extract(extractDir);
         try {
             return AsyncProfiler.getInstance(library.toAbsolutePath().toString());
         } catch (final UnsatisfiedLinkError | RuntimeException e) {
             throw new IOException("cannot load " + library + " (a noexec mount? set profiler.extract-path): " + e.getMessage(), e);
         } finally {
-            // A loaded library stays mapped; the file is not needed once it is.
+            // A loaded library stays mapped; neither the file nor its directory is needed once it is.
             Files.deleteIfExists(library);
+            Files.deleteIfExists(library.getParent());
         }
+    }
+
+    /**
+     * Writes this platform's library into a directory made for it under {@code extractDir}:
+     * new (never one that was there before), named at random, readable only by this user.
+     *
+     * @return the library; the caller removes it and its directory
+     */
+    static Path extract(final Path extractDir) throws IOException {
+        final String resource = platformFolder() + "/" + LIBRARY;
+        try (InputStream in = AsyncProfiler.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IOException("mech.jar carries no " + resource);
+            }
+            Files.createDirectories(extractDir);
+            final Path dir = privateDirectory(extractDir);
+            final Path library = dir.resolve(LIBRARY);
+            try {
+                Files.copy(in, library);
+            } catch (final IOException e) {
+                Files.deleteIfExists(library);
+                Files.deleteIfExists(dir);
+                throw e;
+            }
+            return library;
+        } catch (final IOException e) {
+            throw new IOException("cannot extract async-profiler's library to " + extractDir + ": " + e, e);
+        }
+    }
+
+    /** A new directory with a random name, mode 0700 where the file system has POSIX permissions. */
+    private static Path privateDirectory(final Path parent) throws IOException {
+        if (parent.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            return Files.createTempDirectory(parent, "mech-profiler-",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        }
+        return Files.createTempDirectory(parent, "mech-profiler-");
     }
 
     /** The jar folder of this platform's library, named as in async-profiler's jar. */

@@ -6,10 +6,11 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import one.profiler.AsyncProfiler;
 
@@ -24,10 +25,20 @@ import one.profiler.AsyncProfiler;
  * library loads at the first capture, not before; if it cannot, one warning goes out and the
  * profiler stops, leaving the rest of mech and the host running. At most one capture runs at a
  * time, one starts at most once per cooldown, and at most {@code maxFiles} stay on disk.
+ *
+ * <p>At the host's exit, {@link #close(long)} cuts a capture that is still sampling short, and
+ * the profiler thread writes it (flame graph, JFR file, metadata) as far as it was sampled;
+ * a continuous-mode window still waiting for its segments is written with those there are. Both
+ * are listed as cut short in {@link #taken()}. One whose files are not written by the deadline,
+ * or cannot be written at all (the JDK's recorder stops its recordings in a shutdown hook of its
+ * own, and may take async-profiler's with it), is listed in {@link #unfinished()} instead, and
+ * what it had written is removed: a capture is never left half-written on disk unmentioned. The
+ * thread is never interrupted: async-profiler's converter reads through a file channel, which an
+ * interrupt closes.
  */
 public final class Profiler implements AutoCloseable {
 
-    /** How long closing waits for the profiler thread to stop async-profiler and clean up. */
+    /** How long {@link #close()} waits for the profiler thread to stop async-profiler and write. */
     private static final long CLOSE_MILLIS = 2_000;
 
     /** How often the trigger sources are polled. */
@@ -36,27 +47,54 @@ public final class Profiler implements AutoCloseable {
     /**
      * A capture taken.
      *
+     * @param when     local time of its start
+     * @param trigger  the source that asked for it
+     * @param detail   what that source saw
+     * @param html     its flame graph; the JFR file and metadata are beside it
+     * @param millis   how long it sampled (in continuous mode, the length of its window)
+     * @param cutShort whether the host's exit ended its sampling before its length
+     */
+    public record Taken(LocalDateTime when, String trigger, String detail, Path html, long millis, boolean cutShort) {
+    }
+
+    /**
+     * A capture the host's exit cut short whose files were not written.
+     *
      * @param when    local time of its start
      * @param trigger the source that asked for it
      * @param detail  what that source saw
-     * @param html    its flame graph; the JFR file and metadata are beside it
+     * @param reason  why they were not: not in time, or what failed
+     * @param removed the partial files it had written, removed; empty when it had written none
      */
-    public record Taken(LocalDateTime when, String trigger, String detail, Path html) {
+    public record Unfinished(LocalDateTime when, String trigger, String detail, String reason, List<Path> removed) {
     }
 
     /** A trigger whose window the continuous profile is still sampling. */
     private record Pending(LocalDateTime when, long nanos, String trigger, String detail) {
     }
 
+    /** The capture whose files the profiler thread is writing, published for {@link #close(long)}. */
+    private record InFlight(LocalDateTime when, String trigger, String detail, Path html) {
+    }
+
     private final ProfilerSettings settings;
     private final List<TriggerSource> sources;
     private final Consumer<String> warnings;
     private final List<Taken> taken = new CopyOnWriteArrayList<>();
+    private final List<Unfinished> unfinished = new CopyOnWriteArrayList<>();
+    /** Guarded by this, so that {@link #close(long)} can list what the deadline left unwritten. */
     private final List<Pending> pending = new ArrayList<>();
     private final Thread thread;
+    private final BooleanSupplier stopping = () -> this.stopped;
     private volatile boolean stopped;
     private volatile boolean failed;
     private volatile long triggersInCooldown;
+    /** Guarded by this: a capture is either listed as taken or removed as unfinished, never both. */
+    private InFlight inFlight;
+    /** Guarded by this: set once the deadline passed; the profiler thread then lists nothing more. */
+    private boolean abandoned;
+    /** Guarded by this: only the first close waits. */
+    private boolean closed;
     private AsyncProfiler profiler;
     private ContinuousProfile continuous;
     private long lastStartNanos;
@@ -88,11 +126,19 @@ public final class Profiler implements AutoCloseable {
                 LockSupport.parkNanos(POLL_MILLIS * 1_000_000L);
                 poll(System.nanoTime());
             }
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
+            if (continuous != null && anyPending()) {
+                final long now = System.nanoTime();
+                continuous.finish(now);
+                writePending(now);
+            }
         } catch (final IOException e) {
-            warnings.accept("profiler off: " + e.getMessage());
-            failed = true;
+            if (stopped) {
+                // Cut short at exit and then failed: the report lists it, its partial files removed.
+                unfinishedAtExit("its files could not be written (" + e.getMessage() + ")");
+            } else {
+                warnings.accept("profiler off: " + e.getMessage());
+                failed = true;
+            }
         } catch (final Throwable t) {
             warnings.accept("profiler stopped: " + t);
             failed = true;
@@ -108,7 +154,7 @@ public final class Profiler implements AutoCloseable {
         return profiler;
     }
 
-    private void poll(final long now) throws InterruptedException, IOException {
+    private void poll(final long now) throws IOException {
         if (continuous != null) {
             continuous.rotateIfDue(now);
             writePending(now);
@@ -125,48 +171,103 @@ public final class Profiler implements AutoCloseable {
             started = true;
             lastStartNanos = now;
             if (continuous != null) {
-                pending.add(new Pending(LocalDateTime.now(), now, source.name(), detail));
+                synchronized (this) {
+                    pending.add(new Pending(LocalDateTime.now(), now, source.name(), detail));
+                }
             } else {
                 capture(source.name(), detail);
             }
         }
     }
 
-    private void capture(final String trigger, final String detail) throws InterruptedException, IOException {
+    private void capture(final String trigger, final String detail) throws IOException {
         final LocalDateTime when = LocalDateTime.now();
+        final Path html = CaptureFiles.name(settings.dir(), when, ProcessHandle.current().pid(), trigger);
+        // In flight from here: the library's first load takes a while, and an exit meanwhile still lists the trigger.
+        if (!begin(new InFlight(when, trigger, detail, html), null)) {
+            return;
+        }
         final AsyncProfiler loaded = loaded();
         Files.createDirectories(settings.dir());
-        final Path html = CaptureFiles.name(settings.dir(), when, ProcessHandle.current().pid(), trigger);
-        Capture.run(loaded, settings.event(), settings.captureMillis(), html, trigger, "trigger");
-        taken(new Taken(when, trigger, detail, html));
+        final long millis = Capture.run(loaded, settings.event(), settings.captureMillis(), html, trigger, "trigger", stopping);
+        taken(new Taken(when, trigger, detail, html, millis, millis < settings.captureMillis()));
     }
 
     private void writePending(final long now) throws IOException {
-        for (final Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
-            final Pending trigger = it.next();
+        for (final Pending trigger : pendingNow()) {
             final List<ContinuousProfile.Segment> window = continuous.windowAround(trigger.nanos());
             if (window == null) {
                 warnings.accept("profiler: the window around the " + trigger.trigger() + " trigger of " + trigger.when()
                     + " was rotated out before it could be written");
-                it.remove();
+                synchronized (this) {
+                    pending.remove(trigger);
+                }
             } else if (!window.isEmpty()) {
-                it.remove();
                 final Path html = CaptureFiles.name(settings.dir(), trigger.when(), ProcessHandle.current().pid(), trigger.trigger());
+                if (!begin(new InFlight(trigger.when(), trigger.trigger(), trigger.detail(), html), trigger)) {
+                    return;
+                }
                 final Path jfr = CaptureFiles.jfrOf(html);
                 ContinuousProfile.join(window, jfr);
                 final long first = window.get(0).startNanos();
                 final long millis = (window.get(window.size() - 1).endNanos() - first) / 1_000_000;
+                final boolean cutShort = continuous.cutShort(window.get(window.size() - 1));
                 CaptureOutput.write(jfr, html, new CaptureOutput.Info(trigger.trigger(), "continuous",
                     Instant.now().minusNanos(now - first), millis, ContinuousProfile.EVENTS, ProfileEvent.WALL,
-                    continuous.jdkEvents()), profiler.getVersion());
-                taken(new Taken(trigger.when(), trigger.trigger(), trigger.detail(), html));
+                    continuous.jdkEvents(), cutShort), profiler.getVersion());
+                taken(new Taken(trigger.when(), trigger.trigger(), trigger.detail(), html, millis, cutShort));
             }
         }
     }
 
+    private synchronized boolean anyPending() {
+        return !pending.isEmpty();
+    }
+
+    private synchronized List<Pending> pendingNow() {
+        return new ArrayList<>(pending);
+    }
+
+    /**
+     * Publishes the capture about to write files, taking it off the pending windows if it is one;
+     * false once the deadline has passed.
+     */
+    private synchronized boolean begin(final InFlight capture, final Pending from) {
+        if (abandoned) {
+            return false;
+        }
+        pending.remove(from);
+        inFlight = capture;
+        return true;
+    }
+
+    /** Lists a capture whose files are written, unless the deadline passed meanwhile. */
     private void taken(final Taken capture) throws IOException {
-        taken.add(capture);
+        synchronized (this) {
+            inFlight = null;
+            if (abandoned) {
+                // close(long) listed it as unfinished and removed its files; remove what came after.
+                remove(capture.html());
+                return;
+            }
+            taken.add(capture);
+        }
         CaptureFiles.prune(settings.dir(), settings.maxFiles());
+    }
+
+    /** Removes a capture's files, returning those that were there. */
+    private static List<Path> remove(final Path html) {
+        final List<Path> removed = new ArrayList<>(3);
+        for (final Path file : List.of(CaptureFiles.jfrOf(html), html, CaptureFiles.metadataOf(html))) {
+            try {
+                if (Files.deleteIfExists(file)) {
+                    removed.add(file);
+                }
+            } catch (final IOException e) {
+                // Left on disk: the report names only what was removed, and the file stays a capture's name.
+            }
+        }
+        return removed;
     }
 
     private void closeContinuous() {
@@ -186,6 +287,11 @@ public final class Profiler implements AutoCloseable {
         return new ArrayList<>(taken);
     }
 
+    /** Captures the host's exit cut short that were not written by the deadline. */
+    public List<Unfinished> unfinished() {
+        return new ArrayList<>(unfinished);
+    }
+
     /** Triggers that came inside the cooldown and took no capture. */
     public long triggersInCooldown() {
         return triggersInCooldown;
@@ -196,15 +302,55 @@ public final class Profiler implements AutoCloseable {
         return failed;
     }
 
-    /** Stops the profiler thread, waiting a little for it to stop async-profiler and clean up. */
+    /** {@link #close(long)} with a deadline a little way off. */
     @Override
     public void close() {
-        stopped = true;
-        thread.interrupt();
-        try {
-            thread.join(CLOSE_MILLIS);
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
+        close(System.nanoTime() + CLOSE_MILLIS * 1_000_000L);
+    }
+
+    /**
+     * Stops the profiler, at the host's exit: a capture still sampling is cut short and written
+     * as far as it got, if the profiler thread can do so by the deadline; otherwise it is listed
+     * in {@link #unfinished()} and its partial files removed. Called from any thread; only the
+     * first call waits, so a later one (a part's close after its settle) returns at once.
+     *
+     * @param deadlineNanos {@link System#nanoTime()} by which this returns
+     */
+    public void close(final long deadlineNanos) {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
         }
+        stopped = true;
+        LockSupport.unpark(thread);
+        long remaining;
+        while (thread.isAlive() && (remaining = deadlineNanos - System.nanoTime()) > 0) {
+            try {
+                TimeUnit.NANOSECONDS.timedJoin(thread, remaining);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        synchronized (this) {
+            if (thread.isAlive()) {
+                abandoned = true;
+                unfinishedAtExit("not written in time");
+            }
+        }
+    }
+
+    /** Lists the capture in flight, and the windows still waiting, as unfinished, removing what they wrote. */
+    private synchronized void unfinishedAtExit(final String reason) {
+        if (inFlight != null) {
+            unfinished.add(new Unfinished(inFlight.when(), inFlight.trigger(), inFlight.detail(), reason, remove(inFlight.html())));
+            inFlight = null;
+        }
+        for (final Pending window : pending) {
+            unfinished.add(new Unfinished(window.when(), window.trigger(), window.detail(), reason, List.of()));
+        }
+        pending.clear();
     }
 }

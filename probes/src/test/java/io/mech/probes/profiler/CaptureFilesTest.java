@@ -1,11 +1,13 @@
 package io.mech.probes.profiler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
@@ -43,6 +45,36 @@ class CaptureFilesTest {
             assertEquals(List.of(newest, CaptureFiles.metadataOf(newest), CaptureFiles.jfrOf(newest), foreign).stream().sorted().toList(), left.sorted().toList());
         }
         assertEquals(List.of(), CaptureFiles.prune(dir, 1), "nothing more to remove");
+    }
+
+    @Test
+    void pruningLeavesFilesThatOnlyLookLikeCaptures() throws Exception {
+        final LocalDateTime t = LocalDateTime.of(2026, 11, 23, 5, 0);
+        final Path old = capture(t, "hiccup");
+        final Path kept = capture(t.plusMinutes(1), "lock");
+        final List<Path> decoys = new ArrayList<>();
+        // Each sorts before mech's captures, so a prefix match would take them first.
+        for (final String name : List.of("capture.0-my-notes", "capture.2026-notes.1.hiccup", "capture.20261123-0500.42.hiccup",
+            "capture.20261123-050000.pid.hiccup", "capture.20261123-050000.42.Hiccup", "capture.20261123-050000.42.hiccup.old")) {
+            for (final String extension : List.of(".html", ".json", ".jfr")) {
+                decoys.add(Files.writeString(dir.resolve(name + extension), "the user's"));
+            }
+        }
+        final Path directory = Files.createDirectory(dir.resolve("capture.20200101-000000.1.hiccup.html"));
+
+        assertEquals(List.of(old), CaptureFiles.prune(dir, 1));
+        assertTrue(Files.exists(kept) && Files.notExists(old) && Files.notExists(CaptureFiles.jfrOf(old)));
+        for (final Path decoy : decoys) {
+            assertEquals("the user's", Files.readString(decoy), decoy + " is left as it was");
+        }
+        assertTrue(Files.isDirectory(directory), "a directory named like a capture is not one");
+    }
+
+    @Test
+    void aTriggerNamePruningWouldNotRecogniseIsRefused() {
+        final IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+            () -> CaptureFiles.name(dir, LocalDateTime.of(2026, 11, 23, 5, 0), 42, "my-notes"));
+        assertTrue(refused.getMessage().contains("'my-notes'"), refused.getMessage());
     }
 
     @Test

@@ -25,21 +25,28 @@ class ContinuousProfileTest {
     @Test
     void aTriggerEarlyInItsSegmentTakesThatSegmentAndTheOneBefore() {
         final List<ContinuousProfile.Segment> done = List.of(segment(0), segment(1), segment(2));
-        assertEquals(List.of(segment(0), segment(1)), ContinuousProfile.windowAround(done, 120));
-        assertEquals(List.of(segment(0)), ContinuousProfile.windowAround(done, 10), "no segment before the first");
+        assertEquals(List.of(segment(0), segment(1)), ContinuousProfile.windowAround(done, 120, false));
+        assertEquals(List.of(segment(0)), ContinuousProfile.windowAround(done, 10, false), "no segment before the first");
     }
 
     @Test
     void aTriggerLateInItsSegmentAlsoWaitsForTheNext() {
         assertEquals(List.of(segment(0), segment(1), segment(2)),
-            ContinuousProfile.windowAround(List.of(segment(0), segment(1), segment(2)), 170));
-        assertEquals(List.of(), ContinuousProfile.windowAround(List.of(segment(0), segment(1)), 170), "the next is still sampled");
+            ContinuousProfile.windowAround(List.of(segment(0), segment(1), segment(2)), 170, false));
+        assertEquals(List.of(), ContinuousProfile.windowAround(List.of(segment(0), segment(1)), 170, false), "the next is still sampled");
+    }
+
+    @Test
+    void atExitAWindowWaitingForItsNextSegmentIsWrittenWithThoseThereAre() {
+        assertEquals(List.of(segment(0), segment(1)), ContinuousProfile.windowAround(List.of(segment(0), segment(1)), 170, true));
+        assertEquals(List.of(segment(1), segment(2)), ContinuousProfile.windowAround(List.of(segment(0), segment(1), segment(2)), 280, true),
+            "the segment cut at exit is the trigger's own");
     }
 
     @Test
     void aTriggerInTheRunningSegmentWaitsAndOneRotatedOutIsLost() {
-        assertEquals(List.of(), ContinuousProfile.windowAround(List.of(segment(0), segment(1)), 230));
-        assertNull(ContinuousProfile.windowAround(List.of(segment(3), segment(4)), 250));
+        assertEquals(List.of(), ContinuousProfile.windowAround(List.of(segment(0), segment(1)), 230, false));
+        assertNull(ContinuousProfile.windowAround(List.of(segment(3), segment(4)), 250, false));
     }
 
     /** The real async-profiler, in this JVM: a busy thread is in the window written after a trigger. */

@@ -1,0 +1,68 @@
+package io.mech.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mech.it.hosts.SleepingHost;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The JFR repository the JVM makes for mech's stream (default options: the lock probe's) is
+ * owner-only, so what a host killed with -9 leaves there is not for other users to read.
+ */
+class JfrRepositoryPrivacyTest {
+
+    @TempDir
+    Path dir;
+
+    /** The repository the JVM of a pid made under a temporary directory, or null while there is none. */
+    private static Path repositoryOf(final Path tmp, final long pid) throws Exception {
+        try (Stream<Path> files = Files.list(tmp)) {
+            return files.filter(file -> file.getFileName().toString().matches("\\d{4}(_\\d{2}){5}_" + pid)).findFirst().orElse(null);
+        }
+    }
+
+    private static boolean ownerOnly(final Path directory) throws Exception {
+        return directory != null && Files.getPosixFilePermissions(directory, LinkOption.NOFOLLOW_LINKS)
+            .equals(PosixFilePermissions.fromString("rwx------"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.mech.it.Jdks#all")
+    void theRepositoryIsOwnerOnlyAndStaysSoAfterAKill(final Path jdk) throws Exception {
+        Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "needs POSIX permissions");
+        // JFR makes its repository under java.io.tmpdir: one of the test's own, so the kill leaves nothing in /tmp.
+        final Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        final Forked host = Forked.start(dir, Forked.javaWithMech(jdk, "prometheus.port=0",
+            "-Djava.io.tmpdir=" + tmp, "-cp", Paths.testClasses(), SleepingHost.class.getName(), "60000"));
+        final long deadline = System.nanoTime() + 30_000_000_000L;
+        Path repository;
+        while (!ownerOnly(repository = repositoryOf(tmp, host.pid()))) {
+            if (System.nanoTime() >= deadline) {
+                host.kill();
+                throw new AssertionError("no owner-only repository within 30 s: " + repository + " "
+                    + (repository == null ? "" : Files.getPosixFilePermissions(repository)) + "; " + host.await(30).err());
+            }
+            Thread.sleep(50);
+        }
+        final Forked.Result properties = Forked.run(dir, List.of(jdk.resolve("bin/jcmd").toString(), Long.toString(host.pid()),
+            "VM.system_properties"), 60);
+        assertTrue(properties.out().contains("jdk.jfr.repository=" + repository), "the JVM names it: " + properties.out());
+
+        host.kill();
+        assertEquals(137, host.await(30).exit(), "killed");
+        assertTrue(ownerOnly(repository), "left behind, and still owner-only");
+        try (Stream<Path> chunks = Files.list(repository)) {
+            assertTrue(chunks.anyMatch(file -> file.toString().endsWith(".jfr")), "with the recording's chunks in it");
+        }
+    }
+}
