@@ -21,7 +21,7 @@ final class MemoryBench {
         final List<String> host = List.of("-cp", setup.benchJar().toString(), IdleHost.class.getName(), Long.toString(IDLE_MILLIS));
         final Map<Config, List<Double>> outputs = new EnumMap<>(Config.class);
         final Map<Config, List<Double>> rss = Alternation.run(setup.rounds(), configs, config -> {
-            final String out = Jvm.run(setup.workDir(), config.jvmArgs(setup.mechJar(), setup.workDir(), 0), host, 60).out();
+            final String out = Jvm.run(setup.workDir(), config.jvmArgs(setup, 0), host, 60).out();
             outputs.computeIfAbsent(config, c -> new ArrayList<>()).add(Jvm.field(out, "heap_bytes") / (1024.0 * 1024));
             return Jvm.field(out, "hwm_kib") / 1024.0;
         });

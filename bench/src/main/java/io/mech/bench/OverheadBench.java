@@ -34,7 +34,7 @@ final class OverheadBench {
         final int port = Ports.free();
         final Thread scraper = config == Config.EXPORTER ? new Scraper(port).everySecond() : null;
         try {
-            return Jvm.field(Jvm.run(setup.workDir(), config.jvmArgs(setup.mechJar(), setup.workDir(), port), kernel,
+            return Jvm.field(Jvm.run(setup.workDir(), config.jvmArgs(setup, port), kernel,
                 2 * (long) setup.seconds() + 60).out(), "ops_per_sec", true);
         } finally {
             if (scraper != null) {

@@ -19,7 +19,7 @@ final class StartupBench {
     static List<Row> run(final Setup setup) throws Exception {
         final List<Config> configs = List.of(Config.OFF, Config.HICCUP, Config.DEFAULTS);
         final Map<Config, List<Double>> wall = Alternation.run(setup.rounds(), configs, config ->
-            Jvm.run(setup.workDir(), config.jvmArgs(setup.mechJar(), setup.workDir(), 0),
+            Jvm.run(setup.workDir(), config.jvmArgs(setup, 0),
                 List.of("-cp", setup.benchJar().toString(), Hello.class.getName()), 60).wallNanos() / 1e6);
         final List<Row> rows = new ArrayList<>();
         rows.add(Row.of("startup: hello world wall time", Config.OFF.label, "ms", Stats.of(wall.get(Config.OFF))));
