@@ -90,7 +90,8 @@ public final class Main {
         }
         final String when = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd-HHmm"));
         final String header = Machine.describe() + "; jHiccup: "
-            + jHiccup.map(j -> j.version() + " (" + j.jar().getFileName() + ")").orElse("none, its rows left out") + "\n\n" + "Each figure: median and range over " + rounds
+            + jHiccup.map(j -> j.version() + " (" + j.jar().getFileName() + ")").orElse("none, its rows left out")
+            + "\n\n" + "Each figure: median and range over " + rounds
             + " alternating rounds (A B A B ...), differences and ratios taken within each round.";
         System.out.print(new Results(repo).write(when, header, tables, ALL));
         System.err.println("bench: wrote bench/results/" + when + ".md, bench/results/parts/ and bench/results/latest.md");
