@@ -3,12 +3,21 @@ package io.mech.bench;
 import java.nio.file.Path;
 import java.util.List;
 
-/** The mech configurations compared with a run without mech. */
+/** The mech configurations compared with a run without mech, and jHiccup's, the reference they are read beside. */
 enum Config {
     /** No agent: the baseline every other configuration is compared with. */
     OFF("without mech"),
+    /**
+     * jHiccup as an agent, logging every 5 s as mech does by default, so that both write their
+     * logs as often; the floor part, which reads the logs, has both log every second instead.
+     */
+    JHICCUP("jHiccup"),
+    /** jHiccup logging every second, beside {@link #HICCUP_EVERY_SECOND}. */
+    JHICCUP_EVERY_SECOND("jHiccup, logging every second"),
     /** The hiccup recorder and nothing else. */
     HICCUP("hiccup only"),
+    /** The hiccup recorder alone, sampling every millisecond and logging every second, beside {@link #JHICCUP_EVERY_SECOND}. */
+    HICCUP_EVERY_SECOND("hiccup only, logging every second"),
     /** The hiccup recorder and the lock probe (JFR stream and AQS advice). */
     LOCKS("hiccup + locks"),
     /** The hiccup recorder and the JFR stream that attributes its stalls. */
@@ -40,22 +49,45 @@ enum Config {
     }
 
     /**
-     * The JVM arguments that set this configuration up, logging under workDir and serving on port.
-     * The queue probe is on by default: every configuration but the defaults says whether it runs.
+     * The JVM arguments that set this configuration up, logging under the work directory and
+     * serving on port. The queue probe is on by default: every mech configuration but the
+     * defaults says whether it runs.
+     *
+     * @throws IllegalStateException for jHiccup's configurations when the bench has no jHiccup jar
      */
-    List<String> jvmArgs(final Path mechJar, final Path workDir, final int port) {
-        final List<String> args = jvmArgsWithoutQueues(mechJar, workDir, port);
+    List<String> jvmArgs(final Setup setup, final int port) {
+        if (isJHiccup()) {
+            final JHiccup jHiccup = setup.jHiccup().orElseThrow(() -> new IllegalStateException(label + " needs jHiccup's jar"));
+            return List.of(jHiccup.agentArg(this == JHICCUP ? 5_000 : 1_000, setup.workDir().resolve(logName())));
+        }
+        final List<String> args = mechArgsWithoutQueues(setup.mechJar(), setup.workDir(), port);
         if (this == OFF || this == DEFAULTS) {
             return args;
         }
         return List.of(args.get(0) + ",probes.queues=" + (this == QUEUES ? "on" : "off"));
     }
 
-    private List<String> jvmArgsWithoutQueues(final Path mechJar, final Path workDir, final int port) {
-        final String log = "hiccup.log=" + workDir.resolve("h.%pid.hlog");
+    /** The hiccup log that the run of this configuration with the given pid writes (jHiccup's or mech's recorder alone). */
+    Path hiccupLog(final Path workDir, final long pid) {
+        return workDir.resolve(logName().replace("%pid", Long.toString(pid)));
+    }
+
+    boolean isJHiccup() {
+        return this == JHICCUP || this == JHICCUP_EVERY_SECOND;
+    }
+
+    private String logName() {
+        return (isJHiccup() ? "jh" : "h") + ".%pid.hlog";
+    }
+
+    private List<String> mechArgsWithoutQueues(final Path mechJar, final Path workDir, final int port) {
+        final String log = "hiccup.log=" + workDir.resolve(logName());
         switch (this) {
             case OFF:
                 return List.of();
+            case HICCUP_EVERY_SECOND:
+                return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=off,probes.locks=off,"
+                    + "hiccup.resolution=1ms,hiccup.interval=1s," + log);
             case HICCUP:
             case QUEUES:
             case PROFILER_CAPTURE:

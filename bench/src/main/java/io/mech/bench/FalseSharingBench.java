@@ -60,14 +60,14 @@ final class FalseSharingBench {
         }
         final List<Config> configs = List.of(Config.OFF, Config.FALSESHARING_WINDOW, Config.FALSESHARING_AFTER);
         final Map<Config, List<Double>> throughput = Alternation.run(setup.rounds(), configs, config ->
-            throughput(setup, config.jvmArgs(setup.mechJar(), setup.workDir(), 0), INSTRUMENTED.kernel(), INSTRUMENTED.variant()));
+            throughput(setup, config.jvmArgs(setup, 0), INSTRUMENTED.kernel(), INSTRUMENTED.variant()));
         final String figure = "throughput lost: " + INSTRUMENTED.kind() + " (" + INSTRUMENTED.kernel() + " " + INSTRUMENTED.variant() + ")";
         rows.add(Row.of(figure, Config.FALSESHARING_WINDOW.label, "%", lost(throughput, Config.FALSESHARING_WINDOW))
             .atMost(TARGET_WINDOW_LOSS_PERCENT));
         rows.add(Row.of(figure, Config.FALSESHARING_AFTER.label, "%", lost(throughput, Config.FALSESHARING_AFTER))
             .atMost(TARGET_AFTER_LOSS_PERCENT));
         final Map<Config, List<Double>> wall = Alternation.run(setup.rounds(), List.of(Config.OFF, Config.FALSESHARING), config ->
-            Jvm.run(setup.workDir(), config.jvmArgs(setup.mechJar(), setup.workDir(), 0),
+            Jvm.run(setup.workDir(), config.jvmArgs(setup, 0),
                 List.of("-cp", setup.benchJar().toString(), Hello.class.getName()), 60).wallNanos() / 1e6);
         rows.add(Row.of("startup: time added", Config.FALSESHARING.label, "ms",
             Stats.of(Alternation.paired(wall.get(Config.FALSESHARING), wall.get(Config.OFF), (with, without) -> with - without))));

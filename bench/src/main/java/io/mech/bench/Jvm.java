@@ -16,8 +16,9 @@ final class Jvm {
      *
      * @param wallNanos fork to exit
      * @param out       what it printed on stdout
+     * @param err       what it printed on stderr
      */
-    record Run(long wallNanos, String out) {
+    record Run(long wallNanos, String out, String err) {
     }
 
     private Jvm() {
@@ -37,12 +38,26 @@ final class Jvm {
 
     static Run run(final Path workDir, final List<String> jvmArgs, final List<String> mainAndArgs, final long timeoutSeconds)
         throws IOException, InterruptedException {
-        return await(start(workDir, jvmArgs, mainAndArgs), timeoutSeconds);
+        return run(workDir, List.of(), jvmArgs, mainAndArgs, timeoutSeconds);
+    }
+
+    /**
+     * Runs a JVM as the child of a wrapper command, such as {@link GnuTime#wrapper()}; its wall
+     * time includes the wrapper's.
+     */
+    static Run run(final Path workDir, final List<String> wrapper, final List<String> jvmArgs, final List<String> mainAndArgs,
+        final long timeoutSeconds) throws IOException, InterruptedException {
+        return await(start(workDir, wrapper, jvmArgs, mainAndArgs), timeoutSeconds);
     }
 
     /** Forks a JVM that runs while the caller does something to it. */
     static Started start(final Path workDir, final List<String> jvmArgs, final List<String> mainAndArgs) throws IOException {
-        final List<String> command = new ArrayList<>();
+        return start(workDir, List.of(), jvmArgs, mainAndArgs);
+    }
+
+    private static Started start(final Path workDir, final List<String> wrapper, final List<String> jvmArgs,
+        final List<String> mainAndArgs) throws IOException {
+        final List<String> command = new ArrayList<>(wrapper);
         command.add(javaCommand());
         command.addAll(jvmArgs);
         command.addAll(mainAndArgs);
@@ -62,11 +77,11 @@ final class Jvm {
             throw new IOException("timed out after " + timeoutSeconds + " s: " + String.join(" ", started.command()));
         }
         final long wall = System.nanoTime() - started.startNanos();
+        final String err = Files.readString(started.err(), StandardCharsets.UTF_8);
         if (process.exitValue() != 0) {
-            throw new IOException("exit " + process.exitValue() + ": " + String.join(" ", started.command()) + "\n"
-                + Files.readString(started.err(), StandardCharsets.UTF_8));
+            throw new IOException("exit " + process.exitValue() + ": " + String.join(" ", started.command()) + "\n" + err);
         }
-        return new Run(wall, Files.readString(started.out(), StandardCharsets.UTF_8));
+        return new Run(wall, Files.readString(started.out(), StandardCharsets.UTF_8), err);
     }
 
     /** The java launcher of the JDK running the bench, which every measured JVM uses too. */

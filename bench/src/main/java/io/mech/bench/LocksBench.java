@@ -24,7 +24,7 @@ final class LocksBench {
         final List<Config> configs = List.of(Config.HICCUP, Config.LOCKS);
         final List<Row> rows = new ArrayList<>();
         final Map<Config, List<Double>> wall = Alternation.run(setup.rounds(), configs, config ->
-            Jvm.run(setup.workDir(), config.jvmArgs(setup.mechJar(), setup.workDir(), 0),
+            Jvm.run(setup.workDir(), config.jvmArgs(setup, 0),
                 List.of("-cp", setup.benchJar().toString(), Hello.class.getName()), 60).wallNanos() / 1e6);
         rows.add(Row.of("locks: start-up added by the probe (hello world)", Config.LOCKS.label + " vs " + Config.HICCUP.label,
             "ms", Stats.of(Alternation.paired(wall.get(Config.LOCKS), wall.get(Config.HICCUP), (with, without) -> with - without))));
@@ -33,7 +33,7 @@ final class LocksBench {
             final List<String> kernel = List.of("-jar", setup.examplesJar().toString(), "locks:" + variant + ",locks:" + variant,
                 "--seconds", Double.toString(setup.seconds()));
             final Map<Config, List<Double>> throughput = Alternation.run(setup.rounds(), configs, config ->
-                Jvm.field(Jvm.run(setup.workDir(), config.jvmArgs(setup.mechJar(), setup.workDir(), 0), kernel,
+                Jvm.field(Jvm.run(setup.workDir(), config.jvmArgs(setup, 0), kernel,
                     2 * (long) setup.seconds() + 60).out(), "ops_per_sec", true));
             final Row row = Row.of("locks: throughput lost to the probe (locks " + variant + ")",
                 Config.LOCKS.label + " vs " + Config.HICCUP.label, "%",

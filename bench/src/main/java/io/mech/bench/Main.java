@@ -10,16 +10,19 @@ import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@code bench/run [--rounds N] [--seconds S] [--scrape-seconds S] [--only startup,memory,overhead,locks,falsesharing,queues,profiler,scrape,replay]}: measures, prints
- * a table per part and writes them as {@link Results} says.
+ * {@code bench/run [--rounds N] [--seconds S] [--scrape-seconds S] [--jhiccup JAR] [--only startup,memory,overhead,floor,jfr,locks,falsesharing,queues,profiler,scrape,replay]}: measures, prints
+ * a table per part and writes them as {@link Results} says. {@code --jhiccup} names jHiccup's agent
+ * jar, by default {@value JHiccup#USUAL_PATH} from the repository's root; without one, jHiccup's
+ * rows are left out.
  */
 public final class Main {
 
     /** Every part, in the order a full run measures them and latest.md lists them. */
-    private static final List<String> ALL = List.of("startup", "memory", "overhead", "locks", "falsesharing", "queues", "profiler", "scrape", "replay");
+    private static final List<String> ALL = List.of("startup", "memory", "overhead", "floor", "jfr", "locks", "falsesharing", "queues", "profiler", "scrape", "replay");
 
     private Main() {
     }
@@ -36,6 +39,7 @@ public final class Main {
         int scrapeSeconds = 30;
         Set<String> only = new LinkedHashSet<>(ALL);
         Path repo = Path.of(".").toAbsolutePath().normalize();
+        Path jHiccupJar = null;
         for (int i = 0; i < args.length; i++) {
             final String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
@@ -44,6 +48,7 @@ public final class Main {
                 case "--scrape-seconds" -> scrapeSeconds = Integer.parseInt(require(args[i], value));
                 case "--only" -> only = new LinkedHashSet<>(Arrays.asList(require(args[i], value).split(",")));
                 case "--repo" -> repo = Path.of(require(args[i], value)).toAbsolutePath().normalize();
+                case "--jhiccup" -> jHiccupJar = Path.of(require(args[i], value)).toAbsolutePath().normalize();
                 default -> usage("unknown option " + args[i]);
             }
             i++;
@@ -57,14 +62,23 @@ public final class Main {
         final Path mechJar = existing(repo.resolve("agent/target/mech.jar"));
         final Path examplesJar = existing(repo.resolve("examples/target/mech-examples.jar"));
         final Path benchJar = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        if (jHiccupJar == null) {
+            jHiccupJar = repo.resolve(JHiccup.USUAL_PATH).normalize();
+        }
+        final Optional<JHiccup> jHiccup = JHiccup.at(jHiccupJar);
+        if (jHiccup.isEmpty()) {
+            System.err.println("bench: no jHiccup at " + jHiccupJar + " (--jhiccup <path> names it): its rows are left out");
+        }
         final Path work = Files.createTempDirectory("mech-bench");
-        final Setup setup = new Setup(mechJar, examplesJar, benchJar, work, rounds, seconds, scrapeSeconds);
+        final Setup setup = new Setup(mechJar, examplesJar, benchJar, jHiccup, work, rounds, seconds, scrapeSeconds);
 
         final Map<String, String> tables = new LinkedHashMap<>();
         for (final String part : only) {
             System.err.println("bench: measuring " + part + " ...");
             final List<Row> rows = switch (part) {
                 case "startup" -> StartupBench.run(setup);
+                case "floor" -> FloorBench.run(setup);
+                case "jfr" -> JfrEventsBench.run(setup);
                 case "memory" -> MemoryBench.run(setup);
                 case "scrape" -> ScrapeBench.run(setup);
                 case "replay" -> ReplayBench.run(setup);
@@ -77,7 +91,9 @@ public final class Main {
             tables.put(part, Table.render(rows));
         }
         final String when = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd-HHmm"));
-        final String header = Machine.describe() + "\n\n" + "Each figure: median and range over " + rounds
+        final String header = Machine.describe() + "; jHiccup: "
+            + jHiccup.map(j -> j.version() + " (" + j.jar().getFileName() + ")").orElse("none, its rows left out")
+            + "\n\n" + "Each figure: median and range over " + rounds
             + " alternating rounds (A B A B ...), differences and ratios taken within each round.";
         System.out.print(new Results(repo).write(when, header, tables, ALL));
         System.err.println("bench: wrote bench/results/" + when + ".md, bench/results/parts/ and bench/results/latest.md");
@@ -100,7 +116,7 @@ public final class Main {
 
     private static void usage(final String problem) {
         System.err.println("bench: " + problem);
-        System.err.println("usage: bench/run [--rounds N>=5] [--seconds S] [--scrape-seconds S] [--only startup,memory,overhead,locks,falsesharing,queues,profiler,scrape,replay]");
+        System.err.println("usage: bench/run [--rounds N>=5] [--seconds S] [--scrape-seconds S] [--jhiccup JAR] [--only startup,memory,overhead,floor,jfr,locks,falsesharing,queues,profiler,scrape,replay]");
         System.exit(2);
     }
 

@@ -1,14 +1,25 @@
 package io.mech.bench;
 
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
-/** The throughput mech costs the example kernels, as the ratio of runs with and without it. */
+/**
+ * The throughput mech costs the example kernels, as the ratio of runs with and without it. On the
+ * CPU-bound and the allocation-heavy kernels, jHiccup and mech's defaults run too, the defaults'
+ * exporter scraped every 5 s as a Prometheus would, and mech's losses are set against jHiccup's
+ * round by round.
+ */
 final class OverheadBench {
 
     /** Target: at most this share of throughput lost, in percent. */
     static final double TARGET_LOSS_PERCENT = 1;
+
+    /** Target of the defaults on the CPU-bound kernel: at most this many points lost beyond jHiccup's loss. */
+    static final double TARGET_POINTS_BEYOND_JHICCUP = 1;
 
     /**
      * A kernel of mech-examples.jar standing for a kind of load.
@@ -26,21 +37,34 @@ final class OverheadBench {
         new Load("lock-heavy", "locks", "synchronized-contended"),
         new Load("queue-heavy", "back-pressure", "overfed"));
 
+    /** The kinds of load measured with jHiccup and mech's defaults too. */
+    private static final Set<String> BESIDE_JHICCUP = Set.of("CPU-bound", "allocation-heavy");
+
     private OverheadBench() {
     }
 
-    /** One kernel run's throughput; with the exporter on, a scraper reads /metrics every second meanwhile. */
+    /** One kernel run's throughput, with a scraper reading /metrics meanwhile where the configuration serves it. */
     private static double measure(final Setup setup, final Config config, final List<String> kernel) throws Exception {
         final int port = Ports.free();
-        final Thread scraper = config == Config.EXPORTER ? new Scraper(port).everySecond() : null;
+        final Duration period = scrapePeriod(config);
+        final Thread scraper = period == null ? null : new Scraper(port).every(period);
         try {
-            return Jvm.field(Jvm.run(setup.workDir(), config.jvmArgs(setup.mechJar(), setup.workDir(), port), kernel,
+            return Jvm.field(Jvm.run(setup.workDir(), config.jvmArgs(setup, port), kernel,
                 2 * (long) setup.seconds() + 60).out(), "ops_per_sec", true);
         } finally {
             if (scraper != null) {
                 scraper.interrupt();
             }
         }
+    }
+
+    /** Every second with the exporter configuration, every 5 s (as a Prometheus would) with the defaults, else null: nothing served. */
+    private static Duration scrapePeriod(final Config config) {
+        return switch (config) {
+            case EXPORTER -> Duration.ofSeconds(1);
+            case DEFAULTS -> Duration.ofSeconds(5);
+            default -> null;
+        };
     }
 
     static List<Row> run(final Setup setup) throws Exception {
@@ -51,13 +75,32 @@ final class OverheadBench {
             final String twice = load.kernel() + ":" + load.variant() + "," + load.kernel() + ":" + load.variant();
             final List<String> kernel = List.of("-jar", setup.examplesJar().toString(), twice,
                 "--seconds", Double.toString(setup.seconds()));
-            final List<Config> configs = List.of(Config.OFF, Config.HICCUP, Config.CAUSES, Config.EXPORTER);
+            final List<Config> configs = new ArrayList<>(List.of(Config.OFF, Config.HICCUP, Config.CAUSES, Config.EXPORTER));
+            final boolean besideJHiccup = BESIDE_JHICCUP.contains(load.kind());
+            if (besideJHiccup) {
+                configs.add(Config.DEFAULTS);
+                if (setup.jHiccup().isPresent()) {
+                    configs.add(1, Config.JHICCUP);
+                }
+            }
             final Map<Config, List<Double>> throughput = Alternation.run(setup.rounds(), configs,
                 config -> measure(setup, config, kernel));
-            for (final Config config : List.of(Config.HICCUP, Config.CAUSES, Config.EXPORTER)) {
-                rows.add(Row.of("throughput lost: " + load.kind() + " (" + load.kernel() + " " + load.variant() + ")",
-                    config.label, "%", Stats.of(Alternation.paired(throughput.get(config), throughput.get(Config.OFF),
-                        (with, without) -> 100 * (1 - with / without)))).atMost(TARGET_LOSS_PERCENT));
+            final Map<Config, List<Double>> lost = new EnumMap<>(Config.class);
+            final String loadName = load.kind() + " (" + load.kernel() + " " + load.variant() + ")";
+            for (final Config config : configs.subList(1, configs.size())) {
+                lost.put(config, Alternation.paired(throughput.get(config), throughput.get(Config.OFF),
+                    (with, without) -> 100 * (1 - with / without)));
+                final Row row = Row.of("throughput lost: " + loadName, config.label, "%", Stats.of(lost.get(config)));
+                rows.add(config.isJHiccup() ? row : row.atMost(TARGET_LOSS_PERCENT));
+            }
+            if (besideJHiccup && setup.jHiccup().isPresent()) {
+                for (final Config config : List.of(Config.HICCUP, Config.DEFAULTS)) {
+                    final Row row = Row.of("throughput lost less jHiccup's: " + loadName,
+                        config.label + " vs " + Config.JHICCUP.label, "points",
+                        Stats.of(Alternation.paired(lost.get(config), lost.get(Config.JHICCUP), (mech, jHiccup) -> mech - jHiccup)));
+                    final boolean judged = config == Config.DEFAULTS && load.kind().equals("CPU-bound");
+                    rows.add(judged ? row.atMost(TARGET_POINTS_BEYOND_JHICCUP) : row);
+                }
             }
         }
         return rows;

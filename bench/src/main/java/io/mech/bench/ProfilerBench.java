@@ -29,7 +29,7 @@ final class ProfilerBench {
                 "--seconds", Double.toString(setup.seconds()));
             final Map<Config, List<Double>> throughput = Alternation.run(setup.rounds(),
                 List.of(Config.HICCUP, Config.PROFILER_CONTINUOUS, Config.PROFILER_CAPTURE), config -> {
-                    final Jvm.Started host = Jvm.start(setup.workDir(), config.jvmArgs(setup.mechJar(), setup.workDir(), 0), command);
+                    final Jvm.Started host = Jvm.start(setup.workDir(), config.jvmArgs(setup, 0), command);
                     if (config == Config.PROFILER_CAPTURE) {
                         captureWallBeyondSampling.add(captureWallMillis(setup, host, captureSeconds) - captureSeconds * 1000.0);
                     }

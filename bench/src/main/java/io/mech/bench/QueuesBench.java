@@ -62,13 +62,13 @@ final class QueuesBench {
         final List<Config> configs = List.of(Config.HICCUP, Config.QUEUES);
         final List<Row> rows = new ArrayList<>();
         final Map<Config, List<Double>> wall = Alternation.run(setup.rounds(), configs, config ->
-            Jvm.run(setup.workDir(), config.jvmArgs(setup.mechJar(), setup.workDir(), 0),
+            Jvm.run(setup.workDir(), config.jvmArgs(setup, 0),
                 List.of("-cp", setup.benchJar().toString(), Hello.class.getName()), 60).wallNanos() / 1e6);
         rows.add(Row.of("queues: start-up added by the probe (hello world)", Config.QUEUES.label + " vs " + Config.HICCUP.label,
             "ms", Stats.of(Alternation.paired(wall.get(Config.QUEUES), wall.get(Config.HICCUP), (with, without) -> with - without))));
         final Map<Config, List<String>> outs = new EnumMap<>(Config.class);
         Alternation.run(setup.rounds(), configs, config -> {
-            final List<String> args = List.of(config.jvmArgs(setup.mechJar(), setup.workDir(), 0).get(0)
+            final List<String> args = List.of(config.jvmArgs(setup, 0).get(0)
                 + ",probes.queues.include=" + Ring.class.getPackageName());
             outs.computeIfAbsent(config, c -> new ArrayList<>()).add(Jvm.run(setup.workDir(), args,
                 List.of("-cp", setup.benchJar().toString(), CallCost.class.getName()), 300).out());
@@ -95,7 +95,7 @@ final class QueuesBench {
             final List<String> command = List.of("-jar", setup.examplesJar().toString(), kernels.get(k) + "," + kernels.get(k),
                 "--seconds", Double.toString(setup.seconds()));
             throughputs.add(Alternation.run(setup.rounds(), configs, config ->
-                Jvm.field(Jvm.run(setup.workDir(), config.jvmArgs(setup.mechJar(), setup.workDir(), 0), command,
+                Jvm.field(Jvm.run(setup.workDir(), config.jvmArgs(setup, 0), command,
                     2 * (long) setup.seconds() + 60).out(), "ops_per_sec", true)));
             p[k] = Stats.signTestP(lost(throughputs.get(k)));
         }

@@ -23,8 +23,8 @@ import java.util.concurrent.TimeUnit;
  * (Debian package {@code time}); without it, {@code VmHWM} polled from {@code /proc/<pid>/status}
  * every 5 ms, which can miss growth in the last few milliseconds of a run. The row says which.
  *
- * <p>The bench module has no dependencies: the log is written with HdrHistogram's own
- * HistogramLogWriter, loaded from its jar through a class loader of its own.
+ * <p>The log is written with the HistogramLogWriter of the jar HistogramLogProcessor runs from,
+ * loaded through a class loader of its own.
  */
 final class ReplayBench {
 

@@ -34,6 +34,11 @@ record Row(String figure, String config, String unit, Stats stats, String target
             + Table.number(bound), p >= 0.05 || stats.median() <= bound);
     }
 
+    /** The same row with a strict upper bound on its median. */
+    Row below(final double bound) {
+        return new Row(figure, config, unit, stats, "< " + Table.number(bound), stats.median() < bound);
+    }
+
     /** The same row with a lower bound on its median. */
     Row atLeast(final double bound) {
         return new Row(figure, config, unit, stats, ">= " + Table.number(bound), stats.median() >= bound);

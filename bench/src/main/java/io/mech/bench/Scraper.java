@@ -39,13 +39,13 @@ final class Scraper {
         }
     }
 
-    /** A daemon thread scraping once a second until interrupted. */
-    Thread everySecond() {
+    /** A daemon thread scraping once every period until interrupted. */
+    Thread every(final Duration period) {
         final Thread thread = new Thread(() -> {
             try {
                 while (!Thread.currentThread().isInterrupted()) {
                     scrape();
-                    Thread.sleep(1_000);
+                    Thread.sleep(period.toMillis());
                 }
             } catch (final InterruptedException e) {
                 Thread.currentThread().interrupt();

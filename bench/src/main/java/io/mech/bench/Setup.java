@@ -1,6 +1,7 @@
 package io.mech.bench;
 
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * What every benchmark needs: the jars under test, a scratch directory and how many rounds.
@@ -8,10 +9,12 @@ import java.nio.file.Path;
  * @param mechJar     agent/target/mech.jar
  * @param examplesJar examples/target/mech-examples.jar
  * @param benchJar    the jar holding this bench's host applications
+ * @param jHiccup     the reference recorder; empty when its jar is missing, and then its rows are left out
  * @param workDir     where forked JVMs run and log
  * @param rounds      alternating rounds per figure, at least 5
  * @param seconds     how long each kernel runs in the overhead figures
  * @param scrapeSeconds how long the concurrent scrapers run
  */
-record Setup(Path mechJar, Path examplesJar, Path benchJar, Path workDir, int rounds, double seconds, int scrapeSeconds) {
+record Setup(Path mechJar, Path examplesJar, Path benchJar, Optional<JHiccup> jHiccup, Path workDir, int rounds, double seconds,
+             int scrapeSeconds) {
 }
