@@ -12,7 +12,9 @@ package io.mech.probes.locks;
  * ids differ modulo {@value #STRIPES} share no written cache line. Threads whose ids collide
  * may lose an update to a plain increment: the counts are exact up to {@value #STRIPES}
  * concurrently contending threads and close beyond. Readers see plain longs, possibly a little
- * stale.
+ * stale. Acquisitions by mech's threads and JFR's are not counted: they are mech's doing (see
+ * {@code io.mech.probes.MechThreads}, whose name rules {@link #notTheHosts} repeats, as the bridge
+ * cannot see it).
  */
 final class AqsBridge {
 
@@ -65,9 +67,13 @@ final class AqsBridge {
         } else {
             return;
         }
+        final Thread thread = Thread.currentThread();
+        if (notTheHosts(thread.getName())) {
+            return;
+        }
         final long[] cells = CELLS;
         @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
-        final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
+        final int stripe = (int) thread.getId() & (STRIPES - 1);
         final int base = PAD + stripe * STRIDE + kind * FIELDS;
         cells[base]++;
         cells[base + 1] += nanos;
@@ -76,6 +82,15 @@ final class AqsBridge {
         }
         final int bucket = 64 - Long.numberOfLeadingZeros(nanos >>> 10);
         cells[base + 3 + (bucket < BUCKETS - 1 ? bucket : BUCKETS - 1)]++;
+    }
+
+    /**
+     * Whether a thread of this name is mech's or JFR's. Asked only once an acquisition of a lock
+     * the bridge counts was contended, so uncontended code never pays for it; it costs a field
+     * load and two failed byte comparisons for a host's thread, no lookup and no allocation.
+     */
+    static boolean notTheHosts(final String threadName) {
+        return threadName.startsWith("mech-") || threadName.startsWith("JFR ");
     }
 
     /** @return the live counters, laid out as the constants above say */

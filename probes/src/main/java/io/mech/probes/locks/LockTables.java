@@ -107,13 +107,23 @@ final class LockTables {
     }
 
     /**
-     * Whether a frame's class is the JDK's or mech's own (its relocated libraries included): neither
-     * is a call site a user can change. mech's example kernels are the user's code here.
+     * Whether a frame's class is the JDK's. The first frame outside the JDK is the call site; when
+     * it is mech's (io.mech.probes.MechCode: its relocated libraries included, its example kernels
+     * not), the lock was mech's doing.
      */
-    static boolean notApplication(final String className) {
+    static boolean jdk(final String className) {
         return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
-            || className.startsWith("sun.") || className.startsWith("com.sun.")
-            || className.startsWith("io.mech.") && !className.startsWith("io.mech.examples.");
+            || className.startsWith("sun.") || className.startsWith("com.sun.");
+    }
+
+    /**
+     * Whether a lock is one of JFR's own (jdk.jfr.internal): blocking on it or inflating it is
+     * JFR's bookkeeping, in which mech's JFR stream always takes part (its flushes and chunk
+     * rotations take the locks a host's own recording takes), so it is left out whichever thread
+     * blocked; the host's code could not change it anyway.
+     */
+    static boolean jfrs(final String lockClass) {
+        return lockClass.startsWith("jdk.jfr.internal.");
     }
 
     /** @return class.method:line, or class.method without a line number */

@@ -1,9 +1,11 @@
 package io.mech.probes.locks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.probes.MechThreads;
 import workloads.Workloads;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -11,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import net.bytebuddy.agent.ByteBuddyAgent;
 import org.junit.jupiter.api.Test;
 
@@ -58,6 +61,62 @@ class LockPartsTest {
         final String lock = Workloads.ContendedMonitor.class.getName();
         assertTrue(snapshot.sites().stream().anyMatch(s -> s.kind() == LockKind.MONITOR_ENTER
             && s.lockClass().equals(lock) && s.callSite().startsWith(lock + ".bump:")), snapshot::toString);
+    }
+
+    @Test
+    void samplerLeavesMechsThreadsOut() throws InterruptedException {
+        final LockTables tables = new LockTables(100);
+        final LockSampler sampler = LockSampler.start(tables, w -> { });
+        final String lock = Workloads.ContendedMonitor.class.getName();
+        try {
+            final Workloads.ContendedMonitor monitor = new Workloads.ContendedMonitor();
+            Workloads.run("mech-sampled", 2, 1_000, monitor::bump);
+            final LockSnapshot onMechs = tables.snapshot(LockSnapshot.Source.SAMPLED, LockSampler.PERIOD_NANOS, false, List.of());
+            assertTrue(onMechs.sites().stream().noneMatch(s -> s.lockClass().equals(lock)), onMechs::toString);
+            Workloads.run("host-sampled", 2, 1_000, monitor::bump);
+        } finally {
+            sampler.close();
+        }
+        final LockSnapshot onHosts = tables.snapshot(LockSnapshot.Source.SAMPLED, LockSampler.PERIOD_NANOS, false, List.of());
+        assertTrue(onHosts.sites().stream().anyMatch(s -> s.lockClass().equals(lock)), onHosts::toString);
+    }
+
+    @Test
+    void theBridgeTellsMechsThreadsAsMechThreadsDoes() {
+        for (final String name : List.of("mech-prometheus-1", "mech-", "JFR Periodic Tasks", "JFR Recorder Thread", "main",
+            "HTTP-Dispatcher", "mechanic", "JFRWriter", "", "pool-1-thread-1")) {
+            assertEquals(MechThreads.isMechs(name) || MechThreads.isJfrs(name), AqsBridge.notTheHosts(name), name);
+        }
+    }
+
+    @Test
+    void eventThreadsAreMechsByTheNameJfrRecordedOrTheirNameNow() throws InterruptedException {
+        final CountDownLatch done = new CountDownLatch(1);
+        final Thread renamed = new Thread(() -> awaitQuietly(done), "HTTP-Dispatcher");
+        final Thread hosts = new Thread(() -> awaitQuietly(done), "HTTP-Dispatcher");
+        renamed.start();
+        hosts.start();
+        renamed.setName("mech-prometheus-HTTP-Dispatcher");
+        try {
+            final EventThreads threads = new EventThreads();
+            assertTrue(threads.isMechs("HTTP-Dispatcher", renamed.getId()), "renamed by mech after JFR saw it");
+            assertFalse(threads.isMechs("HTTP-Dispatcher", hosts.getId()), "the host's own server");
+            assertTrue(threads.isMechs("mech-jfr-stream", -1));
+            assertFalse(threads.isMechs("VM Thread", -1));
+        } finally {
+            done.countDown();
+        }
+        renamed.join();
+        hosts.join();
+        assertFalse(new EventThreads().isMechs("HTTP-Dispatcher", renamed.getId()), "an ended thread keeps its recorded name");
+    }
+
+    private static void awaitQuietly(final CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Test
