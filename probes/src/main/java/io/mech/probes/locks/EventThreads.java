@@ -6,7 +6,6 @@ import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.util.HashMap;
 import java.util.Map;
-import jdk.jfr.consumer.RecordedThread;
 
 /**
  * Whether the thread of a JFR event is mech's. JFR names an event's thread by the name JFR first
@@ -26,18 +25,10 @@ final class EventThreads {
     private final Map<Long, Boolean> mechs = new HashMap<>();
     private ThreadMXBean live;
 
-    /** @return whether the thread is mech's, by the name JFR recorded or by its name now */
-    boolean isMechs(final RecordedThread thread) {
-        if (thread == null) {
-            return false;
-        }
-        final String recorded = thread.getJavaName();
-        return isMechs(recorded != null ? recorded : thread.getOSName(), thread.getJavaThreadId());
-    }
-
     /**
-     * @param recorded the name JFR recorded
+     * @param recorded the name JFR recorded, null for none
      * @param id       the Java thread id, -1 for a thread that is not a Java thread
+     * @return whether the thread is mech's, by the name JFR recorded or by its name now
      */
     boolean isMechs(final String recorded, final long id) {
         if (MechThreads.isMechs(recorded)) {

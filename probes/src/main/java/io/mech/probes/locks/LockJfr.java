@@ -32,7 +32,7 @@ import jdk.jfr.consumer.RecordingStream;
  * the application's (not mech's, whose code also runs on the host's threads, as the queue probe's
  * registration does in a queue's constructor; a block with the JDK's frames alone is the JDK's
  * reference handling, cleaners or JFR's periodic thread idling), on a thread that is not mech's,
- * and on a lock that is not JFR's ({@link LockTables#jfrs}). Inflations carry no stack, so those of
+ * and on a lock that is not JFR's ({@link LockTables#jfrsLock}). Inflations carry no stack, so those of
  * mech's threads and JFR's are left out by thread ({@link MechThreads}), and those of monitors of
  * mech's classes (its code locks them on the host's threads too) by class.
  */
@@ -101,8 +101,8 @@ final class LockJfr {
 
     private void onInflate(final RecordedEvent event) {
         final String monitor = className(event, "monitorClass");
-        if (LockTables.jfrs(monitor) || MechCode.contains(monitor) || MechThreads.isJfrs(threadName(event, "eventThread"))
-            || threads.isMechs(event.getThread("eventThread"))) {
+        final RecordedThread thread = thread(event, "eventThread");
+        if (LockTables.jfrsLock(monitor) || MechCode.contains(monitor) || MechThreads.isJfrs(name(thread)) || mechs(thread)) {
             return;
         }
         tables.inflate(monitor, String.valueOf(event.<Object>getValue("cause")));
@@ -113,12 +113,12 @@ final class LockJfr {
      * recordings may enable lower ones) or not the host's: see the class comment.
      */
     private RecordedFrame hostsSite(final RecordedEvent event, final String lockClass, final long nanos) {
-        if (nanos < thresholdNanos || LockTables.jfrs(lockClass)) {
+        if (nanos < thresholdNanos || LockTables.jfrsLock(lockClass)) {
             return null;
         }
         final RecordedFrame first = firstOutsideJdk(event.getStackTrace());
         if (first == null || MechCode.contains(first.getMethod().getType().getName())
-            || threads.isMechs(event.hasField("eventThread") ? event.getThread("eventThread") : null)) {
+            || mechs(thread(event, "eventThread"))) {
             return null;
         }
         return first;
@@ -129,8 +129,20 @@ final class LockJfr {
         return type == null ? "unknown" : type.getName();
     }
 
+    private boolean mechs(final RecordedThread thread) {
+        return thread != null && threads.isMechs(name(thread), thread.getJavaThreadId());
+    }
+
+    private static RecordedThread thread(final RecordedEvent event, final String field) {
+        return event.hasField(field) ? event.getThread(field) : null;
+    }
+
     private static String threadName(final RecordedEvent event, final String field) {
-        final RecordedThread thread = event.hasField(field) ? event.getThread(field) : null;
+        return name(thread(event, field));
+    }
+
+    /** @return the thread's Java name, else its OS name; null for no thread */
+    private static String name(final RecordedThread thread) {
         if (thread == null) {
             return null;
         }

@@ -79,8 +79,9 @@ final class LockSampler implements AutoCloseable {
             }
             final StackTraceElement[] frames = info.getStackTrace();
             final StackTraceElement first = firstOutsideJdk(frames);
-            if (LockTables.jfrs(lockClass) || (first == null ? MechThreads.isJfrs(info.getThreadName())
-                : MechCode.contains(first.getClassName()))) {
+            final boolean notTheHosts = first != null ? MechCode.contains(first.getClassName())
+                : MechThreads.isJfrs(info.getThreadName());
+            if (notTheHosts || LockTables.jfrsLock(lockClass)) {
                 continue;
             }
             final StackTraceElement site = first != null ? first : frames.length > 0 ? frames[0] : null;

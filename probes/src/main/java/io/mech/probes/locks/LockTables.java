@@ -122,7 +122,7 @@ final class LockTables {
      * rotations take the locks a host's own recording takes), so it is left out whichever thread
      * blocked; the host's code could not change it anyway.
      */
-    static boolean jfrs(final String lockClass) {
+    static boolean jfrsLock(final String lockClass) {
         return lockClass.startsWith("jdk.jfr.internal.");
     }
 
