@@ -14,9 +14,10 @@ package io.mech.probes;
  * inflations and counted j.u.c. acquisitions, which carry no stack, are left out; a block or a
  * queue made on them counts when an application frame is on its stack.
  *
- * <p>A name is all a probe can afford to look at on a contended path: it is a field load and a
- * few byte comparisons, no set lookup and no allocation. The price: a host thread named like
- * these is taken for mech's or JFR's.
+ * <p>A name costs a field load and a few byte comparisons, no set lookup and no allocation: cheap
+ * enough for the lock probe's contended path. The price: a host thread named like these is taken
+ * for mech's or JFR's. (The lock probe also leaves out the stackless events of the JVM's own
+ * service threads, which it tells by thread group.)
  */
 public final class MechThreads {
 

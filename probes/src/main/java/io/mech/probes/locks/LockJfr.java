@@ -8,6 +8,7 @@ import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordedThreadGroup;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
@@ -33,8 +34,9 @@ import jdk.jfr.consumer.RecordingStream;
  * registration does in a queue's constructor; a block with the JDK's frames alone is the JDK's
  * reference handling, cleaners or JFR's periodic thread idling), on a thread that is not mech's,
  * and on a lock that is not JFR's ({@link LockTables#jfrsLock}). Inflations carry no stack, so those of
- * mech's threads and JFR's are left out by thread ({@link MechThreads}), and those of monitors of
- * mech's classes (its code locks them on the host's threads too) by class.
+ * mech's threads, JFR's and the JVM's own service threads are left out by thread ({@link MechThreads},
+ * and the thread groups {@link AqsBridge#notTheHosts} goes by), and those of monitors of mech's
+ * classes (its code locks them on the host's threads too) by class.
  */
 final class LockJfr {
 
@@ -102,7 +104,8 @@ final class LockJfr {
     private void onInflate(final RecordedEvent event) {
         final String monitor = className(event, "monitorClass");
         final RecordedThread thread = thread(event, "eventThread");
-        if (LockTables.jfrsLock(monitor) || MechCode.contains(monitor) || MechThreads.isJfrs(name(thread)) || mechs(thread)) {
+        if (LockTables.jfrsLock(monitor) || MechCode.contains(monitor) || MechThreads.isJfrs(name(thread)) || jvms(thread)
+            || mechs(thread)) {
             return;
         }
         tables.inflate(monitor, String.valueOf(event.<Object>getValue("cause")));
@@ -127,6 +130,20 @@ final class LockJfr {
     private static String className(final RecordedEvent event, final String field) {
         final RecordedClass type = event.hasField(field) ? event.getClass(field) : null;
         return type == null ? "unknown" : type.getName();
+    }
+
+    /**
+     * The JVM's own service threads: the system thread group's, and the JDK's innocuous threads'
+     * group within it (virtual threads have a group there too, of another name).
+     */
+    private static boolean jvms(final RecordedThread thread) {
+        final RecordedThreadGroup group = thread == null ? null : thread.getThreadGroup();
+        if (group == null) {
+            return false;
+        }
+        final RecordedThreadGroup parent = group.getParent();
+        return parent == null ? "system".equals(group.getName())
+            : parent.getParent() == null && "InnocuousThreadGroup".equals(group.getName());
     }
 
     private boolean mechs(final RecordedThread thread) {

@@ -11,7 +11,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import net.bytebuddy.agent.ByteBuddyAgent;
@@ -82,11 +84,18 @@ class LockPartsTest {
     }
 
     @Test
-    void theBridgeTellsMechsThreadsAsMechThreadsDoes() {
+    void theBridgeLeavesOutMechsThreadsJfrsAndTheJvms() {
         for (final String name : List.of("mech-prometheus-1", "mech-", "JFR Periodic Tasks", "JFR Recorder Thread", "main",
             "HTTP-Dispatcher", "mechanic", "JFRWriter", "", "pool-1-thread-1")) {
-            assertEquals(MechThreads.isMechs(name) || MechThreads.isJfrs(name), AqsBridge.notTheHosts(name), name);
+            // not started: in this thread's group, the application's
+            assertEquals(MechThreads.isMechs(name) || MechThreads.isJfrs(name), AqsBridge.notTheHosts(new Thread(name)), name);
         }
+        final Map<String, Thread> live = new HashMap<>();
+        Thread.getAllStackTraces().keySet().forEach(thread -> live.put(thread.getName(), thread));
+        for (final String jvms : List.of("Reference Handler", "Finalizer", "Signal Dispatcher", "Common-Cleaner")) {
+            assertTrue(AqsBridge.notTheHosts(live.get(jvms)), jvms);
+        }
+        assertFalse(AqsBridge.notTheHosts(Thread.currentThread()), Thread.currentThread().getName());
     }
 
     @Test
