@@ -38,6 +38,7 @@ final class LockTables {
     private long deflations;
     private long monitorsInUse = -1;
     private long dropped;
+    private boolean exiting;
 
     LockTables(final int maxRows) {
         this.maxRows = maxRows;
@@ -48,6 +49,9 @@ final class LockTables {
      */
     synchronized void block(final LockKind kind, final String lockClass, final String callSite, final long nanos,
                             final String thread) {
+        if (exiting) {
+            return;
+        }
         final SiteKey key = new SiteKey(kind, lockClass, callSite);
         Row row = sites.get(key);
         if (row == null) {
@@ -68,6 +72,9 @@ final class LockTables {
     }
 
     synchronized void inflate(final String monitorClass, final String cause) {
+        if (exiting) {
+            return;
+        }
         final InflationKey key = new InflationKey(monitorClass, cause);
         if (inflations.size() >= maxRows && !inflations.containsKey(key)) {
             dropped++;
@@ -77,11 +84,24 @@ final class LockTables {
     }
 
     synchronized void deflate() {
-        deflations++;
+        if (!exiting) {
+            deflations++;
+        }
     }
 
     synchronized void monitorsInUse(final long count) {
-        monitorsInUse = count;
+        if (!exiting) {
+            monitorsInUse = count;
+        }
+    }
+
+    /**
+     * From now on the tables take nothing: the host is exiting, and what its threads do then (the
+     * JVM joining the shutdown hooks, mech's among them; java.util.logging's cleaner, which mech's
+     * HTTP server loaded) is exit bookkeeping, not the run's contention.
+     */
+    synchronized void exiting() {
+        exiting = true;
     }
 
     synchronized LockSnapshot snapshot(final LockSnapshot.Source source, final long thresholdNanos,

@@ -129,6 +129,52 @@ class LockPartsTest {
     }
 
     @Test
+    void theTablesTakeNothingOnceTheHostExits() {
+        final LockTables tables = new LockTables(100);
+        tables.block(LockKind.MONITOR_ENTER, "app.Lock", "app.Main.run:1", 2_000_000L, "worker");
+        tables.inflate("app.Lock", "Monitor Enter");
+        tables.exiting();
+        tables.block(LockKind.MONITOR_ENTER, "app.Lock", "app.Main.run:1", 2_000_000L, "worker");
+        tables.block(LockKind.MONITOR_WAIT, "java.lang.Thread", "app.Main.exit:2", 2_000_000L, null);
+        tables.inflate("java.lang.Thread", "Monitor Wait");
+        tables.deflate();
+        final LockSnapshot snapshot = tables.snapshot(LockSnapshot.Source.JFR, 1_000_000L, false, List.of());
+        assertEquals(1, snapshot.sites().size(), snapshot::toString);
+        assertEquals(1, snapshot.sites().get(0).count(), snapshot::toString);
+        assertEquals(List.of(new Inflation("app.Lock", "Monitor Enter", 1)), snapshot.inflations());
+        assertEquals(0, snapshot.deflations());
+    }
+
+    @Test
+    void countingStopsWhenTheHostBeginsToExit() throws InterruptedException {
+        final List<String> warnings = new CopyOnWriteArrayList<>();
+        final LockProbe probe = LockProbe.start(ByteBuddyAgent.install(), LockProbeSettings.DEFAULTS, null, warnings::add);
+        try {
+            assertTrue(probe.awaitCounting(Duration.ofSeconds(30)), warnings::toString);
+            final Workloads.QueuedReentrantCounter counter = new Workloads.QueuedReentrantCounter();
+            for (int round = 0; round < 5 && counted(probe.snapshot()) == 0; round++) {
+                Workloads.run("before-exit", 2, 300, counter::bump);
+            }
+            final long atExit = counted(probe.snapshot());
+            assertTrue(atExit > 0, () -> "nothing counted before the exit: " + probe.snapshot());
+            probe.exiting();
+            final long queuedBefore = counter.queuedSeen();
+            for (int round = 0; round < 5 && counter.queuedSeen() == queuedBefore; round++) {
+                Workloads.run("while-exiting", 2, 300, counter::bump);
+            }
+            assertTrue(counter.queuedSeen() > queuedBefore, "the lock was contended while exiting");
+            assertEquals(atExit, counted(probe.snapshot()));
+        } finally {
+            probe.close();
+        }
+        assertEquals(List.of(), warnings);
+    }
+
+    private static long counted(final LockSnapshot snapshot) {
+        return snapshot.belowThreshold().stream().mapToLong(JucContention::count).sum();
+    }
+
+    @Test
     void closingRemovesTheAdvice() throws Throwable {
         final List<String> warnings = new CopyOnWriteArrayList<>();
         final LockProbe probe = LockProbe.start(ByteBuddyAgent.install(), LockProbeSettings.DEFAULTS, null, warnings::add);
