@@ -74,6 +74,39 @@ public final class Workloads {
         }
     }
 
+    /**
+     * A counter behind a non-fair ReentrantLock that notes, holding the lock, whether another thread
+     * is queued for it: each such thread is in the acquire slow path, so the count shows that the
+     * lock was contended without asking the probe.
+     */
+    public static final class QueuedReentrantCounter {
+        private final ReentrantLock lock = new ReentrantLock();
+        private long count;
+        private long queuedSeen;
+
+        public void bump() {
+            lock.lock();
+            try {
+                count++;
+                if (lock.hasQueuedThreads()) {
+                    queuedSeen++;
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** @return how many times a holder saw another thread queued */
+        public long queuedSeen() {
+            lock.lock();
+            try {
+                return queuedSeen;
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
     /** A ReentrantLock used by one thread only. */
     public static final class LoneReentrantCounter {
         private final ReentrantLock lock = new ReentrantLock();
@@ -101,6 +134,13 @@ public final class Workloads {
             } finally {
                 lock.writeLock().unlock();
             }
+        }
+    }
+
+    /** A monitor to wait on: a monitor-wait event, with an application frame, that a test can wait for. */
+    public static final class Marker {
+        public synchronized void await(final long millis) throws InterruptedException {
+            wait(millis);
         }
     }
 

@@ -38,6 +38,7 @@ final class ProfilerTriggers {
     /**
      * Threads blocked entering monitors or parked on j.u.c. locks for at least the threshold in
      * total over the last second, as JFR reported them to the lock probe (waits are not contention).
+     * The probe leaves out mech's own blocking, so mech's threads never trigger a capture.
      */
     static TriggerSource lock(final LockProbe probe, final long thresholdNanos) {
         return new TriggerSource() {
@@ -75,7 +76,10 @@ final class ProfilerTriggers {
         };
     }
 
-    /** A back-pressure alert of the queue probe, handed over from its sampler thread. */
+    /**
+     * A back-pressure alert of the queue probe, handed over from its sampler thread. Only the
+     * application's queues alert: the probe never tracks a queue mech made.
+     */
     static TriggerSource queue(final QueueProbe probe) {
         final AtomicReference<QueueAlert> pending = new AtomicReference<>();
         probe.addListener(pending::set);

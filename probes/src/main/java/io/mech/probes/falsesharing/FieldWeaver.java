@@ -1,5 +1,6 @@
 package io.mech.probes.falsesharing;
 
+import io.mech.probes.MechCode;
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.HashMap;
@@ -58,8 +59,6 @@ final class FieldWeaver implements ClassFileTransformer {
     private static final Set<String> HANDLE_READS = Set.of("get", "getVolatile", "getOpaque", "getAcquire");
     private static final String LOCKS = "java/util/concurrent/locks/";
     private static final Set<String> LOCKING = Set.of("lock", "lockInterruptibly", "tryLock");
-    private static final List<String> MECH = List.of("io/mech/agent/", "io/mech/probes/", "io/mech/exporter/",
-        "io/mech/hiccup/", "io/mech/replay/", "io/mech/shaded/");
 
     private final List<String> included;
     private final FieldTable table;
@@ -78,12 +77,13 @@ final class FieldWeaver implements ClassFileTransformer {
         this.warnings = warnings;
     }
 
-    /** @return whether code in this class (internal name) is woven and its fields counted */
+    /**
+     * @return whether code in this class (internal name) is woven and its fields counted: mech's own
+     *         classes never are, whatever the included packages (an include of {@code io} or {@code io.mech})
+     */
     boolean includes(final String internalName) {
-        for (final String mech : MECH) {
-            if (internalName.startsWith(mech)) {
-                return false;
-            }
+        if (MechCode.contains(internalName)) {
+            return false;
         }
         for (final String prefix : included) {
             if (internalName.startsWith(prefix)) {

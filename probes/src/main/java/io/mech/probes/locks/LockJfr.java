@@ -1,11 +1,14 @@
 package io.mech.probes.locks;
 
+import io.mech.probes.MechCode;
+import io.mech.probes.MechThreads;
 import java.time.Duration;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordedThreadGroup;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
@@ -25,11 +28,21 @@ import jdk.jfr.consumer.RecordingStream;
  * count, and rows are capped at {@link LockProbeSettings#maxRows()}. Events that other
  * recordings enable below mech's thresholds are dropped here, so the counts do not depend on
  * what else records.
+ *
+ * <p>mech is never its own finding: a block counts only when the first frame outside the JDK is
+ * the application's (not mech's, whose code also runs on the host's threads, as the queue probe's
+ * registration does in a queue's constructor; a block with the JDK's frames alone is the JDK's
+ * reference handling, cleaners or JFR's periodic thread idling), on a thread that is not mech's,
+ * and on a lock that is not JFR's ({@link LockTables#jfrsLock}). Inflations carry no stack, so those of
+ * mech's threads, JFR's and the JVM's own service threads are left out by thread ({@link MechThreads},
+ * and the thread groups {@link AqsBridge#notTheHosts} goes by), and those of monitors of mech's
+ * classes (its code locks them on the host's threads too) by class.
  */
 final class LockJfr {
 
     private final LockTables tables;
     private final long thresholdNanos;
+    private final EventThreads threads = new EventThreads();
 
     private LockJfr(final LockTables tables, final long thresholdNanos) {
         this.tables = tables;
@@ -62,60 +75,56 @@ final class LockJfr {
     }
 
     private void onEnter(final RecordedEvent event) {
-        if (notTheHosts(event)) {
-            return;
-        }
         final long nanos = event.getDuration().toNanos();
-        if (nanos >= thresholdNanos) {
-            tables.block(LockKind.MONITOR_ENTER, className(event, "monitorClass"), callSite(event.getStackTrace()),
-                nanos, threadName(event, "previousOwner"));
+        final String monitor = className(event, "monitorClass");
+        final RecordedFrame site = hostsSite(event, monitor, nanos);
+        if (site != null) {
+            tables.block(LockKind.MONITOR_ENTER, monitor, frame(site), nanos, threadName(event, "previousOwner"));
         }
     }
 
     private void onPark(final RecordedEvent event) {
-        if (notTheHosts(event)) {
-            return;
-        }
         final long nanos = event.getDuration().toNanos();
-        if (nanos < thresholdNanos) {
-            return;
-        }
         final String lock = LockTables.jucLockOf(className(event, "parkedClass"));
-        if (lock != null) {
-            tables.block(LockKind.JUC_LOCK, lock, callSite(event.getStackTrace()), nanos, null);
+        final RecordedFrame site = lock == null ? null : hostsSite(event, lock, nanos);
+        if (site != null) {
+            tables.block(LockKind.JUC_LOCK, lock, frame(site), nanos, null);
         }
     }
 
     private void onWait(final RecordedEvent event) {
-        if (notTheHosts(event)) {
-            return;
-        }
         final long nanos = event.getDuration().toNanos();
-        if (nanos >= thresholdNanos) {
-            tables.block(LockKind.MONITOR_WAIT, className(event, "monitorClass"), callSite(event.getStackTrace()),
-                nanos, threadName(event, "notifier"));
+        final String monitor = className(event, "monitorClass");
+        final RecordedFrame site = hostsSite(event, monitor, nanos);
+        if (site != null) {
+            tables.block(LockKind.MONITOR_WAIT, monitor, frame(site), nanos, threadName(event, "notifier"));
         }
     }
 
     private void onInflate(final RecordedEvent event) {
-        if (mechsOwn(event)) {
+        final String monitor = className(event, "monitorClass");
+        final RecordedThread thread = thread(event, "eventThread");
+        if (LockTables.jfrsLock(monitor) || MechCode.contains(monitor) || MechThreads.isJfrs(name(thread)) || jvms(thread)
+            || mechs(thread)) {
             return;
         }
-        tables.inflate(className(event, "monitorClass"), String.valueOf(event.<Object>getValue("cause")));
-    }
-
-    /** Events of mech's own threads are mech's business, not the host's. */
-    private static boolean mechsOwn(final RecordedEvent event) {
-        final String name = threadName(event, "eventThread");
-        return name != null && name.startsWith("mech-");
+        tables.inflate(monitor, String.valueOf(event.<Object>getValue("cause")));
     }
 
     /**
-     * Blocks with no application frame on the stack (the JDK's reference handling and cleaners
-     * idling in wait, JFR's periodic thread running mech's event hook) are not the host's either.
+     * The call site of a block that is the host's, or null for a block below the threshold (other
+     * recordings may enable lower ones) or not the host's: see the class comment.
      */
-    private static boolean notTheHosts(final RecordedEvent event) {
-        return mechsOwn(event) || applicationFrame(event.getStackTrace()) == null;
+    private RecordedFrame hostsSite(final RecordedEvent event, final String lockClass, final long nanos) {
+        if (nanos < thresholdNanos || LockTables.jfrsLock(lockClass)) {
+            return null;
+        }
+        final RecordedFrame first = firstOutsideJdk(event.getStackTrace());
+        if (first == null || MechCode.contains(first.getMethod().getType().getName())
+            || mechs(thread(event, "eventThread"))) {
+            return null;
+        }
+        return first;
     }
 
     private static String className(final RecordedEvent event, final String field) {
@@ -123,8 +132,34 @@ final class LockJfr {
         return type == null ? "unknown" : type.getName();
     }
 
+    /**
+     * The JVM's own service threads: the system thread group's, and the JDK's innocuous threads'
+     * group within it (virtual threads have a group there too, of another name).
+     */
+    private static boolean jvms(final RecordedThread thread) {
+        final RecordedThreadGroup group = thread == null ? null : thread.getThreadGroup();
+        if (group == null) {
+            return false;
+        }
+        final RecordedThreadGroup parent = group.getParent();
+        return parent == null ? "system".equals(group.getName())
+            : parent.getParent() == null && "InnocuousThreadGroup".equals(group.getName());
+    }
+
+    private boolean mechs(final RecordedThread thread) {
+        return thread != null && threads.isMechs(name(thread), thread.getJavaThreadId());
+    }
+
+    private static RecordedThread thread(final RecordedEvent event, final String field) {
+        return event.hasField(field) ? event.getThread(field) : null;
+    }
+
     private static String threadName(final RecordedEvent event, final String field) {
-        final RecordedThread thread = event.hasField(field) ? event.getThread(field) : null;
+        return name(thread(event, field));
+    }
+
+    /** @return the thread's Java name, else its OS name; null for no thread */
+    private static String name(final RecordedThread thread) {
         if (thread == null) {
             return null;
         }
@@ -132,21 +167,16 @@ final class LockJfr {
         return name != null ? name : thread.getOSName();
     }
 
-    /** The first frame outside the JDK, as class.method:line; the top frame when every frame is the JDK's. */
-    static String callSite(final RecordedStackTrace trace) {
-        if (trace == null || trace.getFrames().isEmpty()) {
-            return "unknown";
-        }
-        final RecordedFrame frame = applicationFrame(trace);
-        final RecordedFrame shown = frame != null ? frame : trace.getFrames().get(0);
-        return LockTables.frame(shown.getMethod().getType().getName(), shown.getMethod().getName(), shown.getLineNumber());
+    /** @return a frame as class.method:line */
+    private static String frame(final RecordedFrame frame) {
+        return LockTables.frame(frame.getMethod().getType().getName(), frame.getMethod().getName(), frame.getLineNumber());
     }
 
     /** The first frame outside the JDK, or null when there is none. */
-    private static RecordedFrame applicationFrame(final RecordedStackTrace trace) {
+    private static RecordedFrame firstOutsideJdk(final RecordedStackTrace trace) {
         if (trace != null) {
             for (final RecordedFrame frame : trace.getFrames()) {
-                if (!LockTables.notApplication(frame.getMethod().getType().getName())) {
+                if (!LockTables.jdk(frame.getMethod().getType().getName())) {
                     return frame;
                 }
             }

@@ -18,8 +18,12 @@ import jdk.jfr.consumer.RecordingStream;
  *
  * <p>Guarantees: {@link #start} never throws into the host and returns quickly; the advice is
  * woven on a daemon thread ({@code mech-locks-install}), so ByteBuddy's loading stays off the
- * caller's thread. Every thread is a daemon named mech-locks-*. {@link #snapshot} may be called
- * from any thread at any time;  {@link #close} stops the sampler and removes the advice.
+ * caller's thread. Every thread is a daemon named mech-locks-*, but for the shutdown hook
+ * {@code mech-locks-exit}, which only freezes the figures: once the host begins to exit, what its
+ * threads do is exit bookkeeping (the JVM joining the shutdown hooks, mech's among them), not the
+ * run's contention. Events JFR has not delivered by then are left out with it. {@link #snapshot}
+ * may be called from any thread at any time; {@link #close} stops the sampler and removes the
+ * advice.
  */
 public final class LockProbe implements AutoCloseable {
 
@@ -30,6 +34,9 @@ public final class LockProbe implements AutoCloseable {
     private final CountDownLatch installed = new CountDownLatch(1);
     private AqsCounting counting;
     private boolean closed;
+    private Thread exitHook;
+    /** The counted acquisitions when the host began to exit; null before. */
+    private volatile List<JucContention> countedAtExit;
 
     private LockProbe(final LockProbeSettings settings, final LockTables tables, final LockSampler sampler) {
         this.settings = settings;
@@ -61,6 +68,7 @@ public final class LockProbe implements AutoCloseable {
                 sampler = LockSampler.start(tables, warnings);
             }
             final LockProbe probe = new LockProbe(settings, tables, sampler);
+            probe.hookExit();
             if (!settings.counting()) {
                 probe.installed.countDown();
             } else if (inst == null) {
@@ -76,6 +84,26 @@ public final class LockProbe implements AutoCloseable {
             warnings.accept("lock probe not started (" + e + ")");
             return null;
         }
+    }
+
+    private void hookExit() {
+        final Thread hook = new Thread(this::exiting, "mech-locks-exit");
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+            exitHook = hook;
+        } catch (final IllegalStateException alreadyExiting) {
+            exiting();
+        }
+    }
+
+    /** Freezes the figures: the host is exiting. */
+    void exiting() {
+        final AqsCounting c;
+        synchronized (this) {
+            c = counting;
+        }
+        countedAtExit = c == null ? List.of() : c.read();
+        tables.exiting();
     }
 
     private void install(final Instrumentation inst, final Consumer<String> warnings) {
@@ -116,7 +144,8 @@ public final class LockProbe implements AutoCloseable {
         synchronized (this) {
             c = counting;
         }
-        final List<JucContention> below = c == null ? List.of() : c.read();
+        final List<JucContention> atExit = countedAtExit;
+        final List<JucContention> below = atExit != null ? atExit : c == null ? List.of() : c.read();
         return tables.snapshot(source, source == LockSnapshot.Source.SAMPLED ? LockSampler.PERIOD_NANOS
             : settings.thresholdNanos(), c != null, below);
     }
@@ -132,6 +161,13 @@ public final class LockProbe implements AutoCloseable {
             closed = true;
             c = counting;
             counting = null;
+        }
+        if (exitHook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(exitHook);
+            } catch (final IllegalStateException exiting) {
+                // the host is exiting: the hook has run or runs now
+            }
         }
         if (sampler != null) {
             sampler.close();

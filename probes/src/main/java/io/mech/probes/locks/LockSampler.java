@@ -1,5 +1,7 @@
 package io.mech.probes.locks;
 
+import io.mech.probes.MechCode;
+import io.mech.probes.MechThreads;
 import java.lang.management.LockInfo;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -12,6 +14,11 @@ import java.util.function.Consumer;
  * j.u.c. lock, by lock class and call site. Each sample stands for one period of blocking;
  * short blocks are seen in proportion to how much time they take. A sample is a thread dump
  * with stacks (a safepoint), so the period is long.
+ *
+ * <p>As with JFR's events ({@link LockJfr}), mech's threads, blocks whose first frame outside the
+ * JDK is mech's, and JFR's locks are left out; and JFR's threads, unless an application frame is
+ * among the {@value #DEPTH} frames sampled. A stack of the JDK's frames alone still counts on any
+ * other thread: at this depth a deep JDK call may hide the application frame below it.
  */
 final class LockSampler implements AutoCloseable {
 
@@ -51,7 +58,7 @@ final class LockSampler implements AutoCloseable {
     void sample() {
         final long self = thread.getId();
         for (final ThreadInfo info : threads.dumpAllThreads(false, false, DEPTH)) {
-            if (info == null || info.getThreadId() == self) {
+            if (info == null || info.getThreadId() == self || MechThreads.isMechs(info.getThreadName())) {
                 continue;
             }
             final LockInfo lock = info.getLockInfo();
@@ -70,19 +77,28 @@ final class LockSampler implements AutoCloseable {
                     continue;
                 }
             }
-            tables.block(kind, lockClass, callSite(info.getStackTrace()), PERIOD_NANOS,
+            final StackTraceElement[] frames = info.getStackTrace();
+            final StackTraceElement first = firstOutsideJdk(frames);
+            final boolean notTheHosts = first != null ? MechCode.contains(first.getClassName())
+                : MechThreads.isJfrs(info.getThreadName());
+            if (notTheHosts || LockTables.jfrsLock(lockClass)) {
+                continue;
+            }
+            final StackTraceElement site = first != null ? first : frames.length > 0 ? frames[0] : null;
+            tables.block(kind, lockClass, site == null ? "unknown"
+                : LockTables.frame(site.getClassName(), site.getMethodName(), site.getLineNumber()), PERIOD_NANOS,
                 kind == LockKind.MONITOR_ENTER ? info.getLockOwnerName() : null);
         }
     }
 
-    private static String callSite(final StackTraceElement[] frames) {
+    /** The first frame outside the JDK, or null when there is none. */
+    private static StackTraceElement firstOutsideJdk(final StackTraceElement[] frames) {
         for (final StackTraceElement frame : frames) {
-            if (!LockTables.notApplication(frame.getClassName())) {
-                return LockTables.frame(frame.getClassName(), frame.getMethodName(), frame.getLineNumber());
+            if (!LockTables.jdk(frame.getClassName())) {
+                return frame;
             }
         }
-        return frames.length == 0 ? "unknown"
-            : LockTables.frame(frames[0].getClassName(), frames[0].getMethodName(), frames[0].getLineNumber());
+        return null;
     }
 
     @Override

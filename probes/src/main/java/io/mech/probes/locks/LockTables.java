@@ -38,6 +38,7 @@ final class LockTables {
     private long deflations;
     private long monitorsInUse = -1;
     private long dropped;
+    private boolean exiting;
 
     LockTables(final int maxRows) {
         this.maxRows = maxRows;
@@ -48,6 +49,9 @@ final class LockTables {
      */
     synchronized void block(final LockKind kind, final String lockClass, final String callSite, final long nanos,
                             final String thread) {
+        if (exiting) {
+            return;
+        }
         final SiteKey key = new SiteKey(kind, lockClass, callSite);
         Row row = sites.get(key);
         if (row == null) {
@@ -68,6 +72,9 @@ final class LockTables {
     }
 
     synchronized void inflate(final String monitorClass, final String cause) {
+        if (exiting) {
+            return;
+        }
         final InflationKey key = new InflationKey(monitorClass, cause);
         if (inflations.size() >= maxRows && !inflations.containsKey(key)) {
             dropped++;
@@ -77,11 +84,24 @@ final class LockTables {
     }
 
     synchronized void deflate() {
-        deflations++;
+        if (!exiting) {
+            deflations++;
+        }
     }
 
     synchronized void monitorsInUse(final long count) {
-        monitorsInUse = count;
+        if (!exiting) {
+            monitorsInUse = count;
+        }
+    }
+
+    /**
+     * From now on the tables take nothing: the host is exiting, and what its threads do then (the
+     * JVM joining the shutdown hooks, mech's among them; java.util.logging's cleaner, which mech's
+     * HTTP server loaded) is exit bookkeeping, not the run's contention.
+     */
+    synchronized void exiting() {
+        exiting = true;
     }
 
     synchronized LockSnapshot snapshot(final LockSnapshot.Source source, final long thresholdNanos,
@@ -107,13 +127,23 @@ final class LockTables {
     }
 
     /**
-     * Whether a frame's class is the JDK's or mech's own (its relocated libraries included): neither
-     * is a call site a user can change. mech's example kernels are the user's code here.
+     * Whether a frame's class is the JDK's. The first frame outside the JDK is the call site; when
+     * it is mech's (io.mech.probes.MechCode: its relocated libraries included, its example kernels
+     * not), the lock was mech's doing.
      */
-    static boolean notApplication(final String className) {
+    static boolean jdk(final String className) {
         return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
-            || className.startsWith("sun.") || className.startsWith("com.sun.")
-            || className.startsWith("io.mech.") && !className.startsWith("io.mech.examples.");
+            || className.startsWith("sun.") || className.startsWith("com.sun.");
+    }
+
+    /**
+     * Whether a lock is one of JFR's own (jdk.jfr.internal): blocking on it or inflating it is
+     * JFR's bookkeeping, in which mech's JFR stream always takes part (its flushes and chunk
+     * rotations take the locks a host's own recording takes), so it is left out whichever thread
+     * blocked; the host's code could not change it anyway.
+     */
+    static boolean jfrsLock(final String lockClass) {
+        return lockClass.startsWith("jdk.jfr.internal.");
     }
 
     /** @return class.method:line, or class.method without a line number */

@@ -1,5 +1,6 @@
 package io.mech.probes.queues;
 
+import io.mech.probes.MechThreads;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -10,11 +11,15 @@ import java.util.function.ToIntFunction;
  * bridge slot its counters use, found from its identity hash as the woven code finds it. A queue
  * is registered once however many of its constructors return (chaining hands it over twice, an
  * application subclass more), only when an application frame created it, and only while the
- * stack-walk rate limit allows; the rest are counted. Slots of collected queues are freed by
+ * stack-walk rate limit allows; the rest are counted. Queues mech made are neither registered nor
+ * counted: those made on mech's threads (its executors, the HTTP server's, JFR's as mech's stream
+ * starts), those mech's code made on any thread, and those made on JFR's threads with no
+ * application frame (see {@link MechThreads}). Slots of collected queues are freed by
  * {@link #release}, which the sampler calls when it finds a reference cleared.
  *
  * <p>Guarantees: {@link #applyAsInt} runs on the host's thread inside its constructor, never throws,
- * and allocates only for a queue it registers (a stack walk, the entry and its ring).
+ * and allocates only for a queue it registers (a stack walk, the entry and its ring); on mech's
+ * threads it reads the thread's name and returns.
  */
 final class QueueRegistry implements ToIntFunction<Object> {
 
@@ -27,6 +32,10 @@ final class QueueRegistry implements ToIntFunction<Object> {
     private final long sampleNanos;
     private final SiteFinder sites = new SiteFinder();
     private final AtomicReferenceArray<TrackedQueue> entries = new AtomicReferenceArray<>(QueueBridge.SLOTS);
+    /**
+     * Guarded by this, not by the array: host threads take the lock inside their constructors, and
+     * the lock probe knows a monitor of mech's class for mech's, an int[] it could not.
+     */
     private final int[] rejected = new int[REJECTED];
     private int rejectedNext;
     final AtomicLong jdkInternal = new AtomicLong();
@@ -68,6 +77,9 @@ final class QueueRegistry implements ToIntFunction<Object> {
     @Override
     public int applyAsInt(final Object created) {
         try {
+            if (MechThreads.currentIsMechs()) {
+                return -1;
+            }
             if (created instanceof ThreadPoolExecutor) {
                 executor((ThreadPoolExecutor) created);
                 return -1;
@@ -144,21 +156,33 @@ final class QueueRegistry implements ToIntFunction<Object> {
         return null;
     }
 
-    /** Counts a queue left out, and remembers it; @return whether the site names an application frame */
+    /**
+     * Leaves out a queue with no application site, remembered so that its chained constructors
+     * walk no second stack, and counts it: as the JDK's own when no frame outside the JDK made it
+     * (on a thread that is not JFR's), as unnamed past the rate limit; mech's are not counted.
+     *
+     * @return whether the site names an application frame
+     */
     private boolean named(final String site, final int hash) {
-        if (site == null || site.equals(SiteFinder.LIMITED)) {
-            (site == null ? jdkInternal : unnamed).incrementAndGet();
-            synchronized (rejected) {
-                rejected[rejectedNext] = hash;
-                rejectedNext = (rejectedNext + 1) % REJECTED;
-            }
-            return false;
+        if (site != null && !site.equals(SiteFinder.LIMITED) && !site.equals(SiteFinder.MECHS)) {
+            return true;
         }
-        return true;
+        if (site == null) {
+            if (!MechThreads.isJfrs(Thread.currentThread().getName())) {
+                jdkInternal.incrementAndGet();
+            }
+        } else if (site.equals(SiteFinder.LIMITED)) {
+            unnamed.incrementAndGet();
+        }
+        synchronized (this) {
+            rejected[rejectedNext] = hash;
+            rejectedNext = (rejectedNext + 1) % REJECTED;
+        }
+        return false;
     }
 
     private boolean wasRejected(final int hash) {
-        synchronized (rejected) {
+        synchronized (this) {
             for (final int r : rejected) {
                 if (r == hash) {
                     return true;

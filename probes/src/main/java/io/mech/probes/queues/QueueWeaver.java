@@ -1,5 +1,6 @@
 package io.mech.probes.queues;
 
+import io.mech.probes.MechCode;
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.List;
@@ -75,8 +76,14 @@ final class QueueWeaver implements ClassFileTransformer {
         this.types = new QueueTypes();
     }
 
-    /** Whether an application class name falls in the included packages or JCTools'. */
+    /**
+     * Whether an application class name falls in the included packages or JCTools'; mech's own
+     * classes never do, whatever the packages (an include of {@code io} or {@code io.mech}).
+     */
     boolean applicationCandidate(final String internalName) {
+        if (MechCode.contains(internalName)) {
+            return false;
+        }
         if (internalName.startsWith("org/jctools/queues/")) {
             return true;
         }

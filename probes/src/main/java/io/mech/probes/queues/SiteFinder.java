@@ -1,14 +1,17 @@
 package io.mech.probes.queues;
 
+import io.mech.probes.MechCode;
 import java.util.Optional;
 
 /**
- * Names where a queue was created: the first frame of the creating thread's stack that belongs
- * to the application, found with a {@link StackWalker}. Frames of the JDK, of mech (its example
- * kernels excepted: they are the user's code here) and of the queue's own class and superclasses
- * (chained and inherited constructors) and JCTools' factories are skipped. A walk costs microseconds, so at most
- * {@value #WALKS_PER_SECOND} are taken per second (a burst of as many first); past that
- * {@link #find} answers {@link #LIMITED} and the queue goes unregistered and counted.
+ * Names where a queue was created: the first frame of the creating thread's stack below the
+ * queue's constructors (chained and inherited: the queue's own class and superclasses) that is
+ * neither the JDK's nor JCTools' (its factories), found with a {@link StackWalker}. When that
+ * frame is mech's ({@link MechCode}; its example kernels are the user's code here) mech made the
+ * queue, on whichever thread: {@link #MECHS}; when there is none the queue is the JDK's own. A
+ * walk costs microseconds, so at most {@value #WALKS_PER_SECOND} are taken per second (a burst of
+ * as many first); past that {@link #find} answers {@link #LIMITED} and the queue goes
+ * unregistered and counted.
  *
  * <p>Guarantees: thread safe; {@link #find} never throws.
  */
@@ -18,6 +21,8 @@ final class SiteFinder {
     static final int WALKS_PER_SECOND = 200;
     /** Answer when the rate limit refused a walk. */
     static final String LIMITED = "";
+    /** Answer for a queue mech's code made: never a site, which has a dot. */
+    static final String MECHS = "mech";
 
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
     private static final long NANOS_PER_WALK = 1_000_000_000L / WALKS_PER_SECOND;
@@ -27,8 +32,9 @@ final class SiteFinder {
 
     /**
      * @param created the queue or executor whose constructor is on the stack
-     * @return class.method:line of the first application frame; null when there is none (the
-     *         JDK's own queue); {@link #LIMITED} when the rate limit refused the walk
+     * @return class.method:line of the creating application frame; {@link #MECHS} when mech's code
+     *         created it; null when only the JDK did (the JDK's own queue); {@link #LIMITED} when
+     *         the rate limit refused the walk
      */
     String find(final Object created) {
         if (!take()) {
@@ -36,10 +42,14 @@ final class SiteFinder {
         }
         final Class<?> type = created.getClass();
         try {
+            // above the constructors: the probe's registration, called from the woven constructor
             final Optional<StackWalker.StackFrame> frame = WALKER.walk(frames -> frames
-                .filter(f -> !f.getDeclaringClass().isAssignableFrom(type) && !notApplication(f.getClassName()))
+                .dropWhile(f -> !f.getDeclaringClass().isAssignableFrom(type))
+                .dropWhile(f -> f.getDeclaringClass().isAssignableFrom(type))
+                .filter(f -> !library(f.getClassName()))
                 .findFirst());
-            return frame.map(f -> f.getLineNumber() > 0 ? f.getClassName() + "." + f.getMethodName() + ":" + f.getLineNumber()
+            return frame.map(f -> MechCode.contains(f.getClassName()) ? MECHS
+                : f.getLineNumber() > 0 ? f.getClassName() + "." + f.getMethodName() + ":" + f.getLineNumber()
                 : f.getClassName() + "." + f.getMethodName()).orElse(null);
         } catch (final RuntimeException e) {
             return null;
@@ -59,10 +69,9 @@ final class SiteFinder {
         return true;
     }
 
-    /** Whether a frame's class is the JDK's or mech's own (its example kernels are the user's code). */
-    static boolean notApplication(final String className) {
+    /** Whether a frame's class is the JDK's or JCTools': code that makes queues for whoever calls it. */
+    static boolean library(final String className) {
         return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
-            || className.startsWith("sun.") || className.startsWith("com.sun.") || className.startsWith("org.jctools.")
-            || className.startsWith("io.mech.") && !className.startsWith("io.mech.examples.");
+            || className.startsWith("sun.") || className.startsWith("com.sun.") || className.startsWith("org.jctools.");
     }
 }

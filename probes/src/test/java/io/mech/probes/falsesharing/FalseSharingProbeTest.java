@@ -11,6 +11,7 @@ import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.List;
 import net.bytebuddy.agent.ByteBuddyAgent;
+import net.bytebuddy.jar.asm.Type;
 import org.junit.jupiter.api.Test;
 
 /** The probe in process: layout from the real JVM, a window over two writer threads, the weaving removed after it. */
@@ -83,6 +84,35 @@ class FalseSharingProbeTest {
             after.first++;
         }
         assertTrue(java.util.Arrays.equals(cells, Tally.cells()), "after the window the weaving is gone: nothing counts");
+    }
+
+    @Test
+    void mechsOwnClassesAreNeverWovenWhateverTheInclude() throws Exception {
+        assertTrue(new FieldWeaver(List.of("io/", "io/mech/"), new FieldTable(), w -> { }).includes("io/mech/examples/locks/Kernel"));
+        for (final String include : List.of("io/", "io/mech/", "io/mech/probes/")) {
+            final FieldWeaver weaver = new FieldWeaver(List.of(include), new FieldTable(), w -> { });
+            assertTrue(!weaver.includes(Type.getInternalName(Tally.class)) && !weaver.includes("io/mech/agent/Mech")
+                && !weaver.includes("io/mech/shaded/org/HdrHistogram/Histogram"), include);
+        }
+        // a window over io.mech (every class of this probe, loaded here) and the fixtures: only the fixtures are woven
+        final Class<?> fixture = SharedPair.class;
+        final List<String> warnings = new ArrayList<>();
+        final FalseSharingProbe probe = FalseSharingProbe.start(INST,
+            new FalseSharingSettings(List.of("io.mech", "fixture.sharing"), 0, 300_000_000L), warnings::add);
+        try {
+            final long deadline = System.nanoTime() + 20_000_000_000L;
+            while (probe.snapshot().state() != FalseSharingSnapshot.State.DONE && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+        } finally {
+            probe.close();
+        }
+        final FalseSharingSnapshot done = probe.snapshot();
+        assertEquals(List.of(), warnings);
+        assertEquals(FalseSharingSnapshot.State.DONE, done.state());
+        assertTrue(done.woven() > 0, done.render(20).toString());
+        assertTrue(done.candidates().stream().anyMatch(c -> c.className().equals(fixture.getName())), done.render(20).toString());
+        assertTrue(done.candidates().stream().allMatch(c -> c.className().startsWith("fixture.sharing.")), done.render(20).toString());
     }
 
     /** Unordered pairs of names. */

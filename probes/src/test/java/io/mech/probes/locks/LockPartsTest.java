@@ -1,16 +1,21 @@
 package io.mech.probes.locks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.probes.MechThreads;
 import workloads.Workloads;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import net.bytebuddy.agent.ByteBuddyAgent;
 import org.junit.jupiter.api.Test;
 
@@ -58,6 +63,115 @@ class LockPartsTest {
         final String lock = Workloads.ContendedMonitor.class.getName();
         assertTrue(snapshot.sites().stream().anyMatch(s -> s.kind() == LockKind.MONITOR_ENTER
             && s.lockClass().equals(lock) && s.callSite().startsWith(lock + ".bump:")), snapshot::toString);
+    }
+
+    @Test
+    void samplerLeavesMechsThreadsOut() throws InterruptedException {
+        final LockTables tables = new LockTables(100);
+        final LockSampler sampler = LockSampler.start(tables, w -> { });
+        final String lock = Workloads.ContendedMonitor.class.getName();
+        try {
+            final Workloads.ContendedMonitor monitor = new Workloads.ContendedMonitor();
+            Workloads.run("mech-sampled", 2, 1_000, monitor::bump);
+            final LockSnapshot onMechs = tables.snapshot(LockSnapshot.Source.SAMPLED, LockSampler.PERIOD_NANOS, false, List.of());
+            assertTrue(onMechs.sites().stream().noneMatch(s -> s.lockClass().equals(lock)), onMechs::toString);
+            Workloads.run("host-sampled", 2, 1_000, monitor::bump);
+        } finally {
+            sampler.close();
+        }
+        final LockSnapshot onHosts = tables.snapshot(LockSnapshot.Source.SAMPLED, LockSampler.PERIOD_NANOS, false, List.of());
+        assertTrue(onHosts.sites().stream().anyMatch(s -> s.lockClass().equals(lock)), onHosts::toString);
+    }
+
+    @Test
+    void theBridgeLeavesOutMechsThreadsJfrsAndTheJvms() {
+        for (final String name : List.of("mech-prometheus-1", "mech-", "JFR Periodic Tasks", "JFR Recorder Thread", "main",
+            "HTTP-Dispatcher", "mechanic", "JFRWriter", "", "pool-1-thread-1")) {
+            // not started: in this thread's group, the application's
+            assertEquals(MechThreads.isMechs(name) || MechThreads.isJfrs(name), AqsBridge.notTheHosts(new Thread(name)), name);
+        }
+        final Map<String, Thread> live = new HashMap<>();
+        Thread.getAllStackTraces().keySet().forEach(thread -> live.put(thread.getName(), thread));
+        for (final String jvms : List.of("Reference Handler", "Finalizer", "Signal Dispatcher", "Common-Cleaner")) {
+            assertTrue(AqsBridge.notTheHosts(live.get(jvms)), jvms);
+        }
+        assertFalse(AqsBridge.notTheHosts(Thread.currentThread()), Thread.currentThread().getName());
+    }
+
+    @Test
+    void eventThreadsAreMechsByTheNameJfrRecordedOrTheirNameNow() throws InterruptedException {
+        final CountDownLatch done = new CountDownLatch(1);
+        final Thread renamed = new Thread(() -> awaitQuietly(done), "HTTP-Dispatcher");
+        final Thread hosts = new Thread(() -> awaitQuietly(done), "HTTP-Dispatcher");
+        renamed.start();
+        hosts.start();
+        renamed.setName("mech-prometheus-HTTP-Dispatcher");
+        try {
+            final EventThreads threads = new EventThreads();
+            assertTrue(threads.isMechs("HTTP-Dispatcher", renamed.getId()), "renamed by mech after JFR saw it");
+            assertFalse(threads.isMechs("HTTP-Dispatcher", hosts.getId()), "the host's own server");
+            assertTrue(threads.isMechs("mech-jfr-stream", -1));
+            assertFalse(threads.isMechs("VM Thread", -1));
+        } finally {
+            done.countDown();
+        }
+        renamed.join();
+        hosts.join();
+        assertFalse(new EventThreads().isMechs("HTTP-Dispatcher", renamed.getId()), "an ended thread keeps its recorded name");
+    }
+
+    private static void awaitQuietly(final CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void theTablesTakeNothingOnceTheHostExits() {
+        final LockTables tables = new LockTables(100);
+        tables.block(LockKind.MONITOR_ENTER, "app.Lock", "app.Main.run:1", 2_000_000L, "worker");
+        tables.inflate("app.Lock", "Monitor Enter");
+        tables.exiting();
+        tables.block(LockKind.MONITOR_ENTER, "app.Lock", "app.Main.run:1", 2_000_000L, "worker");
+        tables.block(LockKind.MONITOR_WAIT, "java.lang.Thread", "app.Main.exit:2", 2_000_000L, null);
+        tables.inflate("java.lang.Thread", "Monitor Wait");
+        tables.deflate();
+        final LockSnapshot snapshot = tables.snapshot(LockSnapshot.Source.JFR, 1_000_000L, false, List.of());
+        assertEquals(1, snapshot.sites().size(), snapshot::toString);
+        assertEquals(1, snapshot.sites().get(0).count(), snapshot::toString);
+        assertEquals(List.of(new Inflation("app.Lock", "Monitor Enter", 1)), snapshot.inflations());
+        assertEquals(0, snapshot.deflations());
+    }
+
+    @Test
+    void countingStopsWhenTheHostBeginsToExit() throws InterruptedException {
+        final List<String> warnings = new CopyOnWriteArrayList<>();
+        final LockProbe probe = LockProbe.start(ByteBuddyAgent.install(), LockProbeSettings.DEFAULTS, null, warnings::add);
+        try {
+            assertTrue(probe.awaitCounting(Duration.ofSeconds(30)), warnings::toString);
+            final Workloads.QueuedReentrantCounter counter = new Workloads.QueuedReentrantCounter();
+            for (int round = 0; round < 5 && counted(probe.snapshot()) == 0; round++) {
+                Workloads.run("before-exit", 2, 300, counter::bump);
+            }
+            final long atExit = counted(probe.snapshot());
+            assertTrue(atExit > 0, () -> "nothing counted before the exit: " + probe.snapshot());
+            probe.exiting();
+            final long queuedBefore = counter.queuedSeen();
+            for (int round = 0; round < 5 && counter.queuedSeen() == queuedBefore; round++) {
+                Workloads.run("while-exiting", 2, 300, counter::bump);
+            }
+            assertTrue(counter.queuedSeen() > queuedBefore, "the lock was contended while exiting");
+            assertEquals(atExit, counted(probe.snapshot()));
+        } finally {
+            probe.close();
+        }
+        assertEquals(List.of(), warnings);
+    }
+
+    private static long counted(final LockSnapshot snapshot) {
+        return snapshot.belowThreshold().stream().mapToLong(JucContention::count).sum();
     }
 
     @Test

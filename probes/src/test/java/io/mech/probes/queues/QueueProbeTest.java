@@ -157,14 +157,62 @@ class QueueProbeTest {
         assertEquals(-1, only("linkedBlocking").capacity(), "Integer.MAX_VALUE is no bound");
     }
 
+    private static void runOn(final String threadName, final Runnable action) throws InterruptedException {
+        final Thread thread = new Thread(action, threadName);
+        thread.start();
+        thread.join();
+    }
+
     @Test
-    void queuesWithNoApplicationFrameAreLeftOut() throws InterruptedException {
+    void queuesTheJdkAloneMadeAreCountedAsItsOwnExceptOnJfrsThreads() throws InterruptedException {
         final long before = probe.snapshot().jdkInternal();
-        final Thread mechOnly = new Thread(() -> new ArrayBlockingQueue<Integer>(1).add(1));
-        mechOnly.start();
-        mechOnly.join();
+        // a constructor reference runs on no frame of this class: the JDK's frames alone
+        runOn("host", LinkedBlockingQueue::new);
+        assertEquals(before + 1, probe.snapshot().jdkInternal(), "the JDK's own");
+        runOn("JFR Periodic Tasks", LinkedBlockingQueue::new);
+        assertEquals(before + 1, probe.snapshot().jdkInternal(), "JFR's bookkeeping, on its own thread: not counted");
+    }
+
+    @Test
+    void queuesMechMadeAreNeitherTrackedNorCounted() throws InterruptedException {
+        final long before = probe.snapshot().jdkInternal();
+        final List<Object> kept = new CopyOnWriteArrayList<>();
+        // mech's code (this class is io.mech's) on a host thread
+        runOn("host", () -> kept.add(new ArrayBlockingQueue<Integer>(1)));
+        // the application's code on mech's threads, an executor too
+        runOn("mech-test", () -> kept.add(QueueWorkloads.arrayBlocking(2)));
+        runOn("mech-test", () -> kept.add(QueueWorkloads.fixedPool(1)));
+        // the application's code on JFR's thread, as a periodic-event hook runs: the application's
+        runOn("JFR Periodic Tasks", () -> kept.add(QueueWorkloads.arrayBlocking(3)));
         probe.sampleNow();
-        assertEquals(before + 1, probe.snapshot().jdkInternal(), "only io.mech and JDK frames: not the application's");
+        try {
+            final QueueSnapshot now = probe.snapshot();
+            assertEquals(4, kept.size());
+            assertEquals(before, now.jdkInternal(), "mech's queues are not the JDK's own either");
+            assertEquals(List.of(3L), at("arrayBlocking").stream().map(QueueStats::capacity).toList(), () -> now.render(50).toString());
+            assertEquals(List.of(), at("fixedPool"), () -> now.render(50).toString());
+            assertTrue(now.queues().stream().noneMatch(q -> q.site().startsWith("io.mech.")), () -> now.render(50).toString());
+        } finally {
+            for (final Object made : kept) {
+                if (made instanceof ExecutorService) {
+                    ((ExecutorService) made).shutdown();
+                }
+            }
+        }
+    }
+
+    @Test
+    void mechsOwnClassesAreNeverWovenWhateverTheInclude() {
+        for (final String include : List.of("io", "io.mech", "io.mech.probes")) {
+            final QueueWeaver weaver = new QueueWeaver("java/util/concurrent/Bridge",
+                new QueueSettings(List.of(include), QueueSettings.MAX_SAMPLE_NANOS, 0.7, 10_000).internalPrefixes());
+            assertFalse(weaver.applicationCandidate("io/mech/probes/queues/TrackedQueue"), include);
+            assertFalse(weaver.applicationCandidate("io/mech/shaded/org/jctools/queues/MpscArrayQueue"), include);
+        }
+        final QueueWeaver examples = new QueueWeaver("java/util/concurrent/Bridge",
+            new QueueSettings(List.of("io.mech"), QueueSettings.MAX_SAMPLE_NANOS, 0.7, 10_000).internalPrefixes());
+        assertTrue(examples.applicationCandidate("io/mech/examples/backpressure/BoundedPipeline"), "the kernels are the user's");
+        assertTrue(examples.applicationCandidate("org/jctools/queues/MpscArrayQueue"));
     }
 
     /**
