@@ -1,11 +1,11 @@
 package io.mech.agent;
 
+import io.mech.probes.LiveThreads;
+import io.mech.probes.MechThreads;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -19,8 +19,6 @@ import java.util.TreeMap;
  * scrape threads, the report, {@code mech-start} as it ends); they serialise on this object.
  */
 final class SelfCpu {
-
-    private static final String PREFIX = "mech-";
 
     /** Loaded at the first sample: java.management costs a JVM that lives a second its start-up. */
     private ThreadMXBean threads;
@@ -47,8 +45,8 @@ final class SelfCpu {
             }
         }
         final Map<Long, Thread> alive = new HashMap<>();
-        for (final Thread thread : liveThreads()) {
-            if (thread.getName().startsWith(PREFIX)) {
+        for (final Thread thread : LiveThreads.list()) {
+            if (MechThreads.isMechs(thread.getName())) {
                 alive.put(thread.getId(), thread);
             }
         }
@@ -88,23 +86,6 @@ final class SelfCpu {
         while (end > 0 && Character.isDigit(name.charAt(end - 1))) {
             end--;
         }
-        return end < name.length() && end > PREFIX.length() && name.charAt(end - 1) == '-' ? name.substring(0, end - 1) : name;
-    }
-
-    private static List<Thread> liveThreads() {
-        ThreadGroup root = Thread.currentThread().getThreadGroup();
-        while (root.getParent() != null) {
-            root = root.getParent();
-        }
-        Thread[] all = new Thread[root.activeCount() + 16];
-        int count;
-        while ((count = root.enumerate(all, true)) == all.length) {
-            all = new Thread[all.length * 2];
-        }
-        final List<Thread> found = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            found.add(all[i]);
-        }
-        return found;
+        return end < name.length() && end > MechThreads.MECH_PREFIX.length() && name.charAt(end - 1) == '-' ? name.substring(0, end - 1) : name;
     }
 }

@@ -1,7 +1,13 @@
 package io.mech.examples;
 
-/** Keeps the flag off any cache line a kernel writes: workers read it between every batch. */
+/**
+ * Keeps the flag off any cache line a kernel writes: workers read it between every batch. The
+ * int fills the 4 bytes after a compressed object header: left empty, the JVM (JDK 15 and newer)
+ * put the subclass's flag there, at offset 12, on the line of whatever object lies before it,
+ * and the false-sharing probe duly found the flag sharing a line with a kernel's counter.
+ */
 abstract class StopSignalLeftPad {
+    int header;
     long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
 }
 

@@ -58,8 +58,12 @@ public final class JfrRepository {
         if (path == null || path.equals(handled)) {
             return;
         }
-        handled = path;
         final Path repository = Path.of(path);
+        if (Files.notExists(repository, LinkOption.NOFOLLOW_LINKS)) {
+            // Not made yet, or removed by JFR's shutdown hook as the host exits: nothing to protect now.
+            return;
+        }
+        handled = path;
         try {
             if (!repository.getFileSystem().supportedFileAttributeViews().contains("posix")) {
                 return;

@@ -1,5 +1,6 @@
 package io.mech.probes.falsesharing;
 
+import io.mech.probes.LiveThreads;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -254,21 +255,12 @@ public final class FalseSharingProbe implements AutoCloseable {
         return placed;
     }
 
-    /** Adds the live threads' names; a listing, not a stack walk, so no thread is stopped for it. */
+    /** Adds the live threads' names. */
     private static void threadNames(final Map<Long, String> names) {
-        ThreadGroup root = Thread.currentThread().getThreadGroup();
-        while (root.getParent() != null) {
-            root = root.getParent();
-        }
-        Thread[] threads = new Thread[root.activeCount() + 16];
-        int count;
-        while ((count = root.enumerate(threads, true)) == threads.length) {
-            threads = new Thread[threads.length * 2];
-        }
-        for (int i = 0; i < count; i++) {
+        for (final Thread thread : LiveThreads.list()) {
             @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
-            final long id = threads[i].getId();
-            names.put(id, threads[i].getName());
+            final long id = thread.getId();
+            names.put(id, thread.getName());
         }
     }
 
