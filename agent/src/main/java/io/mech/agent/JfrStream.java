@@ -16,12 +16,13 @@ import jdk.jfr.consumer.RecordingStream;
  * <p>Shutdown. {@code RecordingStream.start()} holds JFR's {@code PlatformRecorder} monitor while
  * the JVM begins recording; begun after JFR's own shutdown hook has run, that never returns, and
  * anything that then closes the stream waits forever for the monitor (a host exiting half a second
- * after start-up hung this way). So the stream moves {@code NEW -> STARTING -> RUNNING -> SHUT}:
- * it starts only from NEW and before the JVM's shutdown has begun, and mech never closes it; at
- * exit JFR's own hook stops it with every other recording.
+ * after start-up hung this way). So the stream moves {@code NEW -> STARTING -> RUNNING}: it
+ * starts only from NEW and before the JVM's shutdown has begun ({@link ShutdownState}, which
+ * mech's hook sets first), and mech never closes it; at exit JFR's own hook stops it with every
+ * other recording.
  *
- * <p>Thread contract: {@link #start} is called once, by {@code mech-start}; {@link #shut} once, by
- * mech's shutdown; the state is guarded by this object's monitor, never by JFR's.
+ * <p>Thread contract: {@link #start} is called once, by {@code mech-start}; the state moves on
+ * {@code mech-jfr-stream} and the stream's flushes, guarded by this object's monitor, never by JFR's.
  */
 final class JfrStream {
 
@@ -35,7 +36,6 @@ final class JfrStream {
     private static final int NEW = 0;
     private static final int STARTING = 1;
     private static final int RUNNING = 2;
-    private static final int SHUT = 3;
 
     private final RecordingStream stream;
     /** Guarded by {@code this}. */
@@ -109,7 +109,7 @@ final class JfrStream {
         thread.start();
     }
 
-    /** Moves NEW to STARTING unless the stream was shut or the JVM's shutdown has begun. */
+    /** Moves NEW to STARTING unless the JVM's shutdown has begun. */
     private synchronized boolean starting() {
         if (state != NEW || ShutdownState.begun()) {
             return false;
@@ -130,14 +130,5 @@ final class JfrStream {
             state = RUNNING;
         }
         System.setProperty(SINCE_PROPERTY, Long.toString(System.currentTimeMillis()));
-    }
-
-    /**
-     * Marks the stream shut at exit: one that never started never will. A started one is left to
-     * JFR's own shutdown hook, which stops every recording; closing it here could wait on JFR's
-     * lock, forever when the recording was still beginning.
-     */
-    synchronized void shut() {
-        state = SHUT;
     }
 }

@@ -113,7 +113,6 @@ final class Mech {
     private volatile ControlJvm control;
     /** Written by mech-start after /metrics is up; scrapes read it. */
     private volatile HiccupCauses causes;
-    private volatile JfrStream jfr;
     private volatile PrometheusEndpoint endpoint;
     private final List<Part> parts = new CopyOnWriteArrayList<>();
     private final SelfCpu selfCpu = new SelfCpu();
@@ -201,7 +200,6 @@ final class Mech {
             final boolean attribute = hiccups != null && options.flag(Option.HICCUP_CAUSES);
             final JfrStream stream = attribute || options.flag(Option.PROBES_LOCKS)
                 ? JfrStream.open(withoutJfr(attribute), Console.WARNINGS) : null;
-            jfr = stream;
             if (attribute && stream != null) {
                 final HiccupCauses started = HiccupCauses.start(hiccups, control == null ? null : control.stalls(), stream.stream());
                 started.addListener(new HiccupEvents());
@@ -417,23 +415,16 @@ final class Mech {
         } catch (final Throwable t) {
             Console.warn("shutdown: " + t);
         }
-        close(deadline);
+        close();
     }
 
     /**
-     * Lets the parts finish what the exit would lose, then closes /metrics. The JFR stream is
-     * left to JFR's own shutdown hook, which stops every recording: closing it here waited on
-     * JFR's lock, sometimes past the budget.
+     * Closes /metrics. Nothing else is undone at exit: the parts' threads are daemons, their
+     * weaving goes with the JVM (removing the lock probe's advice overran the budget), and the
+     * JFR stream is left to JFR's own shutdown hook, which stops every recording (closing it
+     * here waited on JFR's lock).
      */
-    private void close(final long deadline) {
-        for (final Part part : parts) {
-            stopStep = "finishing " + part.getClass().getSimpleName();
-            try {
-                part.exit(deadline);
-            } catch (final RuntimeException | LinkageError e) {
-                Console.warn("finishing " + part.getClass().getSimpleName() + ": " + e);
-            }
-        }
+    private void close() {
         final PrometheusEndpoint served = endpoint;
         stopStep = "closing /metrics";
         if (served != null) {
@@ -442,10 +433,6 @@ final class Mech {
             } catch (final RuntimeException e) {
                 Console.warn("closing /metrics: " + e);
             }
-        }
-        final JfrStream stream = jfr;
-        if (stream != null) {
-            stream.shut();
         }
         stopStep = "stopped";
     }

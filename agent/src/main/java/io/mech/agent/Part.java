@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * A probe the options switched on, as the rest of mech sees it: what it adds to /metrics and to
- * the report, and how it stops. Each probe has one adapter implementing this, so wiring a new
- * probe touches {@link Mech#startParts} once.
+ * the report, and what it brings up to date before the final one. Each probe has one adapter
+ * implementing this, so wiring a new probe touches {@link Mech#startParts} once.
  */
 interface Part {
 
@@ -25,16 +25,5 @@ interface Part {
      * @param deadline the {@link System#nanoTime} by which it must return: the host's exit waits
      */
     default void settle(final long deadline) {
-    }
-
-    /**
-     * Finishes what the JVM's exit would otherwise lose or leave behind, such as a file half
-     * written or a child process; called once as the JVM exits, after the final report. What the
-     * exit ends anyway (daemon threads, woven advice, memory) is left to it: undoing weaving
-     * there cost a host more than the 500 ms its exit waits for mech.
-     *
-     * @param deadline the {@link System#nanoTime} by which to return: the host's exit waits
-     */
-    default void exit(final long deadline) {
     }
 }

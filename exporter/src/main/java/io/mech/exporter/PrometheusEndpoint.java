@@ -1,6 +1,7 @@
 package io.mech.exporter;
 
 import com.sun.net.httpserver.Authenticator;
+import io.mech.probes.MechThreads;
 import com.sun.net.httpserver.BasicAuthenticator;
 import com.sun.net.httpserver.HttpContext;
 import com.sun.net.httpserver.HttpExchange;
@@ -187,8 +188,8 @@ public final class PrometheusEndpoint implements AutoCloseable {
         final Thread[] members = new Thread[group.activeCount() + 4];
         final int count = group.enumerate(members);
         for (int i = 0; i < count; i++) {
-            if (!members[i].getName().startsWith("mech-")) {
-                members[i].setName("mech-prometheus-" + members[i].getName());
+            if (!MechThreads.isMechs(members[i].getName())) {
+                members[i].setName(MechThreads.MECH_PREFIX + "prometheus-" + members[i].getName());
             }
         }
         return server;

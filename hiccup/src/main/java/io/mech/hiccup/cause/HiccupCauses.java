@@ -49,7 +49,6 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     static final long SLACK_NANOS = 1_000_000L;
 
     private static final long POLL_MILLIS = 200;
-    private static final long LATE_EVENTS_MILLIS = 2_000;
     private static final int MAX_DETAILS = 8;
 
     private final StallQueue queue;
@@ -334,19 +333,18 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     }
 
     /**
-     * Waits, at most {@link #LATE_EVENTS_MILLIS} and never past the exit's deadline, for JFR to
-     * deliver past the last stall, so that the final attribution at shutdown is not left guessing.
+     * Waits, never past the exit's deadline, for JFR to deliver past the last stall, so that the
+     * final attribution at shutdown is not left guessing.
      * A stall JFR has not delivered by then stays pending, counted as such in the report.
      *
-     * @param exitDeadline the {@link System#nanoTime} by which to return: the host's exit waits
+     * @param deadline the {@link System#nanoTime} by which to return: the host's exit waits
      */
-    public void settle(final long exitDeadline) {
+    public void settle(final long deadline) {
         final long lastStall;
         synchronized (this) {
             drainQueue();
             lastStall = lastStallNanos;
         }
-        final long deadline = Math.min(exitDeadline, System.nanoTime() + LATE_EVENTS_MILLIS * 1_000_000);
         try {
             while (lastStall != 0 && pauses.deliveredUpTo() < lastStall + SLACK_NANOS && System.nanoTime() < deadline) {
                 Thread.sleep(POLL_MILLIS / 4);
