@@ -66,6 +66,14 @@ public final class Forked {
     }
 
     /**
+     * A stop that a 300 ms threshold surely sees. The meter sees less than the test does: a stop
+     * that begins part-way through its 1 ms sleep shows up to one resolution shorter, and SIGSTOP
+     * takes effect on the meter's thread only when that thread next runs, which on a loaded
+     * 2-core CI machine came 2 ms after {@code kill} returned (299.1 ms seen for a stop of 303 ms).
+     */
+    public static final long STALL_MILLIS = 310;
+
+    /**
      * Stops the process with SIGSTOP, sleeps, and continues it with SIGCONT.
      *
      * @param millis the least time it stays stopped

@@ -116,15 +116,14 @@ class HiccupCausesTest {
             "-cp", Paths.testClasses(), SleepingHost.class.getName(), "5000"));
         HdrTools.awaitFirstInterval(log);
         host.awaitJfrRecording(jdk);
-        // 300 ms plus the meter's 1 ms resolution, as in HiccupLogTest.
-        host.stopFor(301);
+        host.stopFor(Forked.STALL_MILLIS);
         assertEquals(0, host.await(30).exit());
 
         final String report = Files.readString(json);
         assertTrue(longest(report, "os") >= 290, "the stop is os: " + report);
         assertTrue(longest(report, "gc") < 290, "the stop is not gc: " + report);
         final double total = HdrTools.max(HdrTools.processLog(log));
-        assertTrue(total >= 300 && total <= 330, "untagged total still read: " + total);
+        assertTrue(total >= 300 && total <= 340, "untagged total still read: " + total);
         assertTrue(HdrTools.max(HdrTools.processLog(log, "-tag", "os")) >= 300, "the os tag holds the stop");
     }
 

@@ -21,8 +21,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ProfilerExitTest {
 
-    private static final long STOP_MILLIS = 301;
-
     @TempDir
     Path dir;
 
@@ -44,7 +42,7 @@ class ProfilerExitTest {
             "profiler=on,profiler.seconds=60s,profiler.dir=" + captures + ",probes.locks=off,prometheus=off,hiccup.interval=200ms,hiccup.log=" + log,
             "-cp", Paths.testClasses(), SleepingHost.class.getName(), "120000"));
         HdrTools.awaitFirstInterval(log);
-        host.stopFor(STOP_MILLIS);
+        host.stopFor(Forked.STALL_MILLIS);
         final long deadline = System.nanoTime() + 30_000_000_000L;
         while (files(captures).stream().noneMatch(file -> file.toString().endsWith(".jfr"))) {
             assertTrue(System.nanoTime() < deadline, "the stop starts a capture within 30 s");
