@@ -61,7 +61,31 @@ final class AqsBridge {
     }
 
     /**
-     * Counts one contended acquisition; called from the advice on the acquire slow path.
+     * Called on entry to the acquire slow path.
+     *
+     * @param node the node argument: null for a fresh acquisition, a condition waiter's own when
+     *             it re-acquires after a signal, which is not contention
+     * @return System.nanoTime() for a fresh acquisition, else 0
+     */
+    public static long enter(final Object node) {
+        return node == null ? System.nanoTime() : 0L;
+    }
+
+    /**
+     * Called before each return of the acquire slow path.
+     *
+     * @param sync       the synchronizer
+     * @param shared     whether a shared (read) acquisition
+     * @param startNanos what {@link #enter} returned
+     */
+    public static void exit(final Object sync, final boolean shared, final long startNanos) {
+        if (startNanos != 0L) {
+            contended(sync, shared, startNanos);
+        }
+    }
+
+    /**
+     * Counts one contended acquisition.
      *
      * @param sync       the synchronizer, a lock's Sync or any other AQS (ignored)
      * @param shared     whether a shared (read) acquisition

@@ -11,27 +11,20 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.locks.AbstractQueuedLongSynchronizer;
 import java.util.concurrent.locks.AbstractQueuedSynchronizer;
-import net.bytebuddy.ByteBuddy;
-import net.bytebuddy.asm.Advice;
-import net.bytebuddy.dynamic.ClassFileLocator;
-import net.bytebuddy.implementation.Implementation;
-import net.bytebuddy.matcher.ElementMatchers;
-import net.bytebuddy.pool.TypePool;
 
 /**
- * Counts every contended acquisition of ReentrantLock and ReentrantReadWriteLock: weaves
- * {@link AqsAdvice} into the acquire slow path of AbstractQueuedSynchronizer and
- * AbstractQueuedLongSynchronizer (ReentrantReadWriteLock's base from JDK 22 on), which calls a
+ * Counts every contended acquisition of ReentrantLock and ReentrantReadWriteLock: times the
+ * acquire slow path of AbstractQueuedSynchronizer and AbstractQueuedLongSynchronizer
+ * (ReentrantReadWriteLock's base from JDK 22 on) with {@link AcquireTiming}, which calls a
  * {@link JdkBridge} defined inside {@code java.util.concurrent.locks}.
  *
  * <p>Uncontended code is untouched: {@code lock()} reaches the woven method only after its first
- * CAS failed. Installing retransforms two classes and takes a few hundred milliseconds (ByteBuddy
- * loads); call it off the host's main thread. {@link #close} removes the advice again.
+ * CAS failed. Installing retransforms two classes; call it off the host's main thread.
+ * {@link #close} removes the timing again.
  */
 final class AqsCounting implements AutoCloseable {
 
     static final JdkBridge BRIDGE = new JdkBridge(AbstractQueuedSynchronizer.class, AqsBridge.class);
-    private static final String ADVICE = AqsCounting.class.getPackageName() + ".AqsAdvice";
 
     /** The lock classes and modes of the bridge's kinds, in kind order. */
     private static final String[][] KINDS = {
@@ -67,7 +60,7 @@ final class AqsCounting implements AutoCloseable {
             final Class<?> bridge = BRIDGE.define(inst);
             final long[] cells = (long[]) MethodHandles.privateLookupIn(bridge, MethodHandles.lookup())
                 .findStatic(bridge, "cells", MethodType.methodType(long[].class)).invoke();
-            weaver = new Weaver(BRIDGE.remap(JdkBridge.classFile(ADVICE)));
+            weaver = new Weaver(new AcquireTiming(BRIDGE.name().replace('.', '/')));
             inst.addTransformer(weaver, true);
             inst.retransformClasses(AbstractQueuedSynchronizer.class, AbstractQueuedLongSynchronizer.class);
             if (weaver.failure != null) {
@@ -126,18 +119,18 @@ final class AqsCounting implements AutoCloseable {
         unweave(inst, weaver);
     }
 
-    /** Weaves the advice into the two synchronizers when they are retransformed. */
+    /** Weaves the timing into the two synchronizers when they are retransformed. */
     private static final class Weaver implements ClassFileTransformer {
         private static final Set<String> TARGETS = Set.of(
             "java/util/concurrent/locks/AbstractQueuedSynchronizer",
             "java/util/concurrent/locks/AbstractQueuedLongSynchronizer");
 
-        private final byte[] advice;
+        private final AcquireTiming timing;
         final Set<String> woven = java.util.concurrent.ConcurrentHashMap.newKeySet();
         volatile Throwable failure;
 
-        Weaver(final byte[] advice) {
-            this.advice = advice;
+        Weaver(final AcquireTiming timing) {
+            this.timing = timing;
         }
 
         @Override
@@ -147,19 +140,10 @@ final class AqsCounting implements AutoCloseable {
                 return null;
             }
             try {
-                final String name = className.replace('/', '.');
-                final ClassFileLocator locator = new ClassFileLocator.Compound(
-                    ClassFileLocator.Simple.of(name, classFile),
-                    ClassFileLocator.Simple.of(ADVICE, advice),
-                    ClassFileLocator.ForClassLoader.of(AqsCounting.class.getClassLoader()));
-                final TypePool pool = TypePool.Default.of(locator);
-                final byte[] woven = new ByteBuddy()
-                    .with(Implementation.Context.Disabled.Factory.INSTANCE)
-                    .redefine(pool.describe(name).resolve(), locator)
-                    .visit(Advice.to(pool.describe(ADVICE).resolve(), locator)
-                        .on(ElementMatchers.named("acquire").and(ElementMatchers.takesArguments(6))))
-                    .make(pool)
-                    .getBytes();
+                final byte[] woven = timing.weave(classFile);
+                if (woven == null) {
+                    throw new IllegalStateException(className + " has no acquire(node, arg, shared, interruptible, timed, time)");
+                }
                 this.woven.add(className);
                 return woven;
             } catch (final Throwable e) {

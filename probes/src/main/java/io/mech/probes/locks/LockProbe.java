@@ -108,7 +108,6 @@ public final class LockProbe implements AutoCloseable {
 
     private void install(final Instrumentation inst, final Consumer<String> warnings) {
         try {
-            ByteBuddyProperties.quiet();
             final AqsCounting done = AqsCounting.install(inst, warnings);
             synchronized (this) {
                 if (closed) {
