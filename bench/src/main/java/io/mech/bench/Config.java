@@ -12,6 +12,11 @@ enum Config {
      * logs as often; the floor part, which reads the logs, has both log every second instead.
      */
     JHICCUP("jHiccup"),
+    /**
+     * No agent, JFR recording with its default settings from the command line: the floor under
+     * any tool that, as mech's causes and lock probe do, keeps a JFR recording running.
+     */
+    JFR("JFR default.jfc, no agent"),
     /** jHiccup logging every second, beside {@link #HICCUP_EVERY_SECOND}. */
     JHICCUP_EVERY_SECOND("jHiccup, logging every second"),
     /** The hiccup recorder and nothing else. */
@@ -60,6 +65,9 @@ enum Config {
             final JHiccup jHiccup = setup.jHiccup().orElseThrow(() -> new IllegalStateException(label + " needs jHiccup's jar"));
             return List.of(jHiccup.agentArg(this == JHICCUP ? 5_000 : 1_000, setup.workDir().resolve(logName())));
         }
+        if (this == JFR) {
+            return List.of("-XX:StartFlightRecording", "-Xlog:jfr+startup=warning");
+        }
         final List<String> args = mechArgsWithoutQueues(setup.mechJar(), setup.workDir(), port);
         if (this == OFF || this == DEFAULTS) {
             return args;
@@ -76,6 +84,11 @@ enum Config {
         return this == JHICCUP || this == JHICCUP_EVERY_SECOND;
     }
 
+    /** Whether a reference read beside mech (jHiccup, or JFR alone) rather than mech, which the targets bind. */
+    boolean isReference() {
+        return isJHiccup() || this == JFR;
+    }
+
     private String logName() {
         return (isJHiccup() ? "jh" : "h") + ".%pid.hlog";
     }
@@ -84,6 +97,7 @@ enum Config {
         final String log = "hiccup.log=" + workDir.resolve(logName());
         switch (this) {
             case OFF:
+            case JFR:
                 return List.of();
             case HICCUP_EVERY_SECOND:
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=off,probes.locks=off,"
