@@ -114,6 +114,8 @@ final class Mech {
     /** Written by mech-start after /metrics is up; scrapes read it. */
     private volatile HiccupCauses causes;
     private volatile PrometheusEndpoint endpoint;
+    /** Written by mech-start once everything runs; the final report at exit goes through it, after its periodic ones. */
+    private volatile Reporter reporter;
     private final List<Part> parts = new CopyOnWriteArrayList<>();
     private final SelfCpu selfCpu = new SelfCpu();
     /** Started on the host's thread under -javaagent, before anything else: see {@link #start}. */
@@ -217,7 +219,9 @@ final class Mech {
                 add(ProfilerPart.start(options, profilerTriggers(locks)));
             }
             if (!stopping) {
-                reporter().startPeriodic();
+                final Reporter started = new Reporter(options, hiccups, control, causes, parts, startNanos);
+                reporter = started;
+                started.startPeriodic();
                 // mech-start ends here: what it used stays counted
                 selfCpu.sample();
                 System.setProperty(STARTED_PROPERTY, Long.toString(System.currentTimeMillis()));
@@ -277,10 +281,6 @@ final class Mech {
         if (part != null) {
             parts.add(part);
         }
-    }
-
-    private Reporter reporter() {
-        return new Reporter(options, hiccups, control, causes, parts, startNanos);
     }
 
     private PrometheusEndpoint startEndpoint() {
@@ -411,7 +411,8 @@ final class Mech {
                 attributed.close();
             }
             stopStep = "writing the final report";
-            new Reporter(options, recorder, controlJvm, attributed, parts, startNanos).finalReport();
+            final Reporter periodic = reporter;
+            (periodic != null ? periodic : new Reporter(options, recorder, controlJvm, attributed, parts, startNanos)).finalReport();
         } catch (final Throwable t) {
             Console.warn("shutdown: " + t);
         }

@@ -27,8 +27,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
-/** Gathers a {@link Report} from the running parts and writes it where the options say. */
+/**
+ * Gathers a {@link Report} from the running parts and writes it where the options say.
+ *
+ * <p>Threads: {@code mech-start} creates it and calls {@link #startPeriodic}, the
+ * {@code mech-report} thread then writes every {@code report.interval}, and {@code mech-stop}
+ * calls {@link #finalReport} at exit. Every write holds {@link #writing}, so a periodic report
+ * never interleaves with the final one, and once the final report has begun, {@link #finished}
+ * (guarded by the same lock) keeps the periodic thread from writing over it.
+ */
 final class Reporter {
+
+    private final Object writing = new Object();
+    private boolean finished;
 
     private final Options options;
     private final HiccupRecorder hiccups;
@@ -57,7 +68,12 @@ final class Reporter {
             try {
                 while (true) {
                     TimeUnit.NANOSECONDS.sleep(every);
-                    write(gather());
+                    synchronized (writing) {
+                        if (finished) {
+                            return;
+                        }
+                        write(gather());
+                    }
                 }
             } catch (final InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -67,10 +83,16 @@ final class Reporter {
         thread.start();
     }
 
-    /** Writes the report at exit, after every part has stopped. */
+    /**
+     * Writes the report at exit, after every part has stopped: after a periodic report in
+     * progress, and as the last one.
+     */
     void finalReport() {
-        if (wanted()) {
-            write(gather());
+        synchronized (writing) {
+            finished = true;
+            if (wanted()) {
+                write(gather());
+            }
         }
     }
 
