@@ -13,6 +13,7 @@ import io.prometheus.metrics.model.snapshots.Unit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 
@@ -20,6 +21,11 @@ import org.HdrHistogram.Histogram;
  * The hiccup recorder's families, one series per JVM ({@code jvm="host"} and, with a control
  * JVM, {@code jvm="control"}). Every distribution covers the time since recording began, so the
  * histogram and the HdrHistogram quantiles of one scrape describe the same window.
+ *
+ * <p>The distribution changes only when an interval closes, so its buckets and quantiles are
+ * computed once per distribution (told by the snapshot's histogram identity, see
+ * {@link HiccupSnapshot#histogram()}) and kept per JVM; concurrent scrapes may both compute a
+ * new one, and either result is the same.
  */
 public final class HiccupFamilies implements MetricFamilies {
 
@@ -28,6 +34,12 @@ public final class HiccupFamilies implements MetricFamilies {
 
     private final Map<String, Supplier<HiccupSnapshot>> jvms;
     private final boolean classic;
+    private final Map<String, Distribution> distributions = new ConcurrentHashMap<>();
+
+    /** The data points of one distribution: immutable, like the client_java snapshots it holds. */
+    private record Distribution(Histogram source, HistogramSnapshot.HistogramDataPointSnapshot histogram,
+                                SummarySnapshot.SummaryDataPointSnapshot quantiles) {
+    }
 
     /**
      * @param jvms    a snapshot supplier per value of the {@code jvm} label; a supplier may return null when it has nothing yet
@@ -56,16 +68,10 @@ public final class HiccupFamilies implements MetricFamilies {
             if (snapshot == null) {
                 continue;
             }
-            final Labels labels = Labels.of("jvm", jvm.getKey());
-            final Histogram nanos = snapshot.histogram();
-            final double sum = nanos.getTotalCount() == 0 ? 0 : nanos.getMean() * nanos.getTotalCount() / 1e9;
-            histogram.dataPoint(histogramPoint(nanos, labels, sum));
-            final List<Quantile> q = new ArrayList<>(QUANTILES.length);
-            for (final double quantile : QUANTILES) {
-                q.add(new Quantile(quantile, nanos.getValueAtPercentile(quantile * 100) / 1e9));
-            }
-            quantiles.dataPoint(SummarySnapshot.SummaryDataPointSnapshot.builder().labels(labels)
-                .count(nanos.getTotalCount()).sum(sum).quantiles(Quantiles.of(q)).build());
+            final Distribution distribution = distribution(jvm.getKey(), snapshot.histogram());
+            final Labels labels = distribution.histogram().getLabels();
+            histogram.dataPoint(distribution.histogram());
+            quantiles.dataPoint(distribution.quantiles());
             intervalMax.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels)
                 .value(snapshot.lastIntervalMaxNanos() / 1e9).build());
             if (snapshot.stalls() >= 0) {
@@ -76,6 +82,24 @@ public final class HiccupFamilies implements MetricFamilies {
             }
         }
         return List.of(histogram.build(), quantiles.build(), intervalMax.build(), stallTime.build(), stalls.build());
+    }
+
+    private Distribution distribution(final String jvm, final Histogram nanos) {
+        final Distribution known = distributions.get(jvm);
+        if (known != null && known.source() == nanos) {
+            return known;
+        }
+        final Labels labels = Labels.of("jvm", jvm);
+        final double sum = nanos.getTotalCount() == 0 ? 0 : nanos.getMean() * nanos.getTotalCount() / 1e9;
+        final List<Quantile> q = new ArrayList<>(QUANTILES.length);
+        for (final double quantile : QUANTILES) {
+            q.add(new Quantile(quantile, nanos.getValueAtPercentile(quantile * 100) / 1e9));
+        }
+        final Distribution computed = new Distribution(nanos, histogramPoint(nanos, labels, sum),
+            SummarySnapshot.SummaryDataPointSnapshot.builder().labels(labels)
+                .count(nanos.getTotalCount()).sum(sum).quantiles(Quantiles.of(q)).build());
+        distributions.put(jvm, computed);
+        return computed;
     }
 
     private HistogramSnapshot.HistogramDataPointSnapshot histogramPoint(final Histogram nanos, final Labels labels,

@@ -61,6 +61,12 @@ public final class HiccupRecorder implements AutoCloseable {
     private long startMillis;
     private boolean logging;
     private boolean closed;
+    /**
+     * The closed intervals' snapshot, made on the log thread as each interval closes (under this
+     * recorder's monitor) and published through this volatile: {@link #snapshot()} reads it
+     * without the monitor, so a scrape never waits for the log's disk write, and copies nothing.
+     */
+    private volatile HiccupSnapshot closedIntervals;
 
     private HiccupRecorder(final HiccupSettings settings, final Consumer<String> warnings) {
         this.recorder = new SingleWriterRecorder(HiccupSettings.HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
@@ -69,6 +75,7 @@ public final class HiccupRecorder implements AutoCloseable {
         final Path written = log == null ? null : log.status().path();
         this.settings = written == null || written.equals(settings.log()) ? settings
             : new HiccupSettings(settings.resolutionNanos(), settings.intervalNanos(), settings.delayNanos(), settings.stallNanos(), written);
+        this.closedIntervals = new HiccupSnapshot(total, 0, 0, 0, 0, 0);
         this.meterThread = daemon(meter, "mech-hiccup-meter");
         this.logThread = daemon(new Runnable() {
             @Override
@@ -150,6 +157,7 @@ public final class HiccupRecorder implements AutoCloseable {
         intervalStartMillis = endMillis;
         total.add(interval);
         intervals++;
+        closedIntervals = new HiccupSnapshot(total, intervals, startMillis, interval.getMaxValue(), 0, 0);
         if (log != null) {
             log.write(interval);
         }
@@ -187,10 +195,9 @@ public final class HiccupRecorder implements AutoCloseable {
         this.tags = source;
     }
 
-    /** The hiccups recorded in the intervals closed so far. */
-    public synchronized HiccupSnapshot snapshot() {
-        return new HiccupSnapshot(total, intervals, startMillis, intervals == 0 ? 0 : interval.getMaxValue(),
-            meter.stalls(), meter.stallNanos());
+    /** The hiccups recorded in the intervals closed so far, and the stalls counted up to now; any thread, no lock. */
+    public HiccupSnapshot snapshot() {
+        return closedIntervals.withStalls(meter.stalls(), meter.stallNanos());
     }
 
     /**

@@ -5,6 +5,11 @@ import org.HdrHistogram.Histogram;
 /**
  * An immutable view of the hiccups recorded so far: the distribution since recording began,
  * the longest hiccup of the last closed interval, and the stalls. Values are in nanoseconds.
+ *
+ * <p>The distribution is copied once, when the snapshot of an interval is made, and then shared
+ * by every snapshot of that interval: {@link #histogram()} hands out that one copy, which no one
+ * may modify. A scrape thus costs no copy of a histogram, and a reader can tell by identity
+ * whether the distribution changed since it last looked.
  */
 public final class HiccupSnapshot {
 
@@ -15,6 +20,7 @@ public final class HiccupSnapshot {
     private final long stalls;
     private final long stallNanos;
 
+    /** A snapshot of its own copy of the distribution. */
     HiccupSnapshot(final Histogram total, final long intervals, final long startMillis, final long lastIntervalMaxNanos,
                    final long stalls, final long stallNanos) {
         this.total = total.copy();
@@ -65,8 +71,25 @@ public final class HiccupSnapshot {
         return stallNanos;
     }
 
-    /** A copy of the distribution, for consumers that need the buckets themselves. */
+    /** The same distribution with later stall totals: the meter counts stalls between intervals. */
+    HiccupSnapshot withStalls(final long stallsNow, final long stallNanosNow) {
+        return new HiccupSnapshot(this, stallsNow, stallNanosNow);
+    }
+
+    private HiccupSnapshot(final HiccupSnapshot interval, final long stalls, final long stallNanos) {
+        this.total = interval.total;
+        this.intervals = interval.intervals;
+        this.startMillis = interval.startMillis;
+        this.lastIntervalMaxNanos = interval.lastIntervalMaxNanos;
+        this.stalls = stalls;
+        this.stallNanos = stallNanos;
+    }
+
+    /**
+     * The distribution itself, for consumers that need the buckets: shared by every snapshot of
+     * the same interval and never modified after the snapshot was made. Read it; never write it.
+     */
     public Histogram histogram() {
-        return total.copy();
+        return total;
     }
 }
