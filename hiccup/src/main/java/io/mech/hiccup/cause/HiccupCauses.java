@@ -316,8 +316,11 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         while (!intervals.isEmpty() && (all || intervals.peekFirst().endMillis <= finalAfter)) {
             final Interval interval = intervals.removeFirst();
             for (final Cause cause : Cause.values()) {
-                final Histogram h = interval.byCause.getOrDefault(cause,
-                    new Histogram(HiccupSettings.HIGHEST_TRACKABLE_NANOS, HiccupRecorder.SIGNIFICANT_DIGITS));
+                // get, not getOrDefault: the default, a histogram of some 300 KiB, would be built for every cause
+                Histogram h = interval.byCause.get(cause);
+                if (h == null) {
+                    h = new Histogram(HiccupSettings.HIGHEST_TRACKABLE_NANOS, HiccupRecorder.SIGNIFICANT_DIGITS);
+                }
                 h.setTag(cause.tag());
                 h.setStartTimeStamp(interval.startMillis);
                 h.setEndTimeStamp(interval.endMillis);
