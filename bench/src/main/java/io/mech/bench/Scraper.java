@@ -19,6 +19,22 @@ final class Scraper {
             .timeout(Duration.ofSeconds(10)).build();
     }
 
+    /**
+     * One series' value from a text-format scrape, or 0 when the scrape does not list it.
+     *
+     * @param series the series as the text format writes it, name and labels
+     */
+    double value(final String series) throws IOException, InterruptedException {
+        final HttpRequest text = HttpRequest.newBuilder(request.uri()).timeout(Duration.ofSeconds(10)).build();
+        final String body = http.send(text, HttpResponse.BodyHandlers.ofString()).body();
+        for (final String line : body.split("\n")) {
+            if (line.startsWith(series + " ")) {
+                return Double.parseDouble(line.substring(series.length() + 1).trim().split(" ")[0]);
+            }
+        }
+        return 0;
+    }
+
     /** One scrape; true when it answered 200. */
     boolean scrape() throws InterruptedException {
         try {
