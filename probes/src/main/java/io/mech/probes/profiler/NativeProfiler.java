@@ -57,7 +57,7 @@ public final class NativeProfiler {
      * @return the library; the caller removes it and its directory
      */
     static Path extract(final Path extractDir) throws IOException {
-        final String resource = platformFolder() + "/" + LIBRARY;
+        final String resource = "io/mech/native/" + platformFolder() + "/" + LIBRARY;
         try (InputStream in = AsyncProfiler.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IOException("mech.jar carries no " + resource);
