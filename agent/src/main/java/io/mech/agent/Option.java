@@ -18,7 +18,7 @@ enum Option {
     HICCUP_ATTRIBUTE_ABOVE("hiccup.attribute-above", "2ms", Bounds.from("1us"),
         "hiccups at least this long count as stalls: counted and summed without correction"),
     HICCUP_CAUSES("hiccup.causes", Kind.SWITCH, "on",
-        "attribute each stall to gc, safepoint, mech or os through a JFR stream (GC and VM-operation events) that starts after the host's first second"),
+        "attribute each stall to gc, safepoint, ttsp (time to safepoint), mech or os through a JFR stream (GC, VM-operation and safepoint events) that starts after the host's first second"),
     HICCUP_CONTROL("hiccup.control", Kind.BOOLEAN, "false",
         "start an idle control JVM that logs its own hiccups to the log path plus .c and exits with the host"),
     PROBES_LOCKS("probes.locks", Kind.SWITCH, "on",

@@ -21,5 +21,10 @@ public enum Finding {
     /** Producers are blocked by a full bounded queue. */
     BACK_PRESSURE,
     /** Every application thread is stopped by a garbage-collection pause long enough to notice. */
-    GC_HICCUP
+    GC_HICCUP,
+    /**
+     * One thread keeps the JVM from reaching a safepoint (time to safepoint): every other thread
+     * has stopped and waits for it. The site is the class whose code runs on without a poll.
+     */
+    SAFEPOINT_DELAY
 }

@@ -7,6 +7,7 @@ import io.mech.examples.executor.ExecutorKernel;
 import io.mech.examples.falsesharing.FalseSharingKernel;
 import io.mech.examples.flyweight.FlyweightKernel;
 import io.mech.examples.gc.GcPauseKernel;
+import io.mech.examples.safepoint.SafepointDelayKernel;
 import io.mech.examples.lazyset.LazySetKernel;
 import io.mech.examples.littleslaw.LittlesLawKernel;
 import io.mech.examples.locks.LocksKernel;
@@ -47,7 +48,8 @@ public final class Kernels {
             new ExecutorKernel(),
             new LittlesLawKernel(),
             new CoordinatedOmissionKernel(),
-            new GcPauseKernel());
+            new GcPauseKernel(),
+            new SafepointDelayKernel());
 
     private static final List<KernelDescriptor> DESCRIPTORS =
             KERNELS.stream().map(Kernel::descriptor).toList();

@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * The host's stall time put down to one cause.
  *
- * @param cause   gc, safepoint, mech or os
+ * @param cause   gc, safepoint, ttsp, mech or os
  * @param nanos   stall time this cause covers
  * @param stalls  stalls mainly of this cause
  * @param longest the longest of them

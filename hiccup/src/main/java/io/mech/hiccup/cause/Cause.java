@@ -7,6 +7,12 @@ public enum Cause {
     /** A safepoint for another VM operation. */
     SAFEPOINT("safepoint"),
     /**
+     * The time to safepoint: threads already stopped for a safepoint wait for those still
+     * running to reach one (a long copy, a counted loop without polls). Told apart from the
+     * operation that follows, whose own cause is one of the others.
+     */
+    TTSP("ttsp"),
+    /**
      * A safepoint for a VM operation mech itself asked for, such as redefining classes to weave
      * or unweave a probe: mech's own cost, told apart so that it is never put down to the host.
      */

@@ -184,17 +184,21 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
 
     /**
      * How much of [start, end] each cause covers: GC pauses first, mech's own safepoints next,
-     * then other safepoints, the OS the rest.
+     * then other safepoints, then the time to reach them, the OS the rest. The operations come
+     * before the time to safepoint because their windows are widened by the slack, which stands
+     * for a short synchronisation when JFR reports none.
      */
     static Map<Cause, Long> split(final long start, final long end, final List<PauseWindow> windows) {
         final long gc = covered(windows, EnumSet.of(Cause.GC), start, end);
         final long mech = Math.max(0, covered(windows, EnumSet.of(Cause.GC, Cause.MECH), start, end) - gc);
-        final long vm = Math.max(0, covered(windows, EnumSet.allOf(Cause.class), start, end) - gc - mech);
+        final long vm = Math.max(0, covered(windows, EnumSet.of(Cause.GC, Cause.MECH, Cause.SAFEPOINT), start, end) - gc - mech);
+        final long ttsp = Math.max(0, covered(windows, EnumSet.allOf(Cause.class), start, end) - gc - mech - vm);
         final Map<Cause, Long> portions = new EnumMap<>(Cause.class);
         portions.put(Cause.GC, gc);
         portions.put(Cause.SAFEPOINT, vm);
+        portions.put(Cause.TTSP, ttsp);
         portions.put(Cause.MECH, mech);
-        portions.put(Cause.OS, end - start - gc - mech - vm);
+        portions.put(Cause.OS, end - start - gc - mech - vm - ttsp);
         return portions;
     }
 

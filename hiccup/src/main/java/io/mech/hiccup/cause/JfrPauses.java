@@ -19,8 +19,10 @@ import jdk.jfr.consumer.RecordingStream;
 
 /**
  * The JVM's own pauses, as a JFR stream reports them: every GC pause ({@code jdk.GCPhasePause},
- * named by {@code jdk.GarbageCollection} of the same GC id) and every safepoint VM operation at
- * least as long as the attribution threshold ({@code jdk.ExecuteVMOperation}).
+ * named by {@code jdk.GarbageCollection} of the same GC id), every safepoint VM operation at
+ * least as long as the attribution threshold ({@code jdk.ExecuteVMOperation}), and every wait
+ * of a millisecond or more for threads to reach a safepoint
+ * ({@code jdk.SafepointStateSynchronization}), which comes before the operation it serves.
  *
  * <p>Event settings are JVM-wide, so they show in the user's own recordings too. GC events keep
  * the JDK's default.jfc thresholds (0 ms). VM operations are lowered from default.jfc's 10 ms to
@@ -35,6 +37,16 @@ final class JfrPauses {
     private static final long KEEP_NANOS = 60_000_000_000L;
 
     private static final long[] NO_PAUSES = new long[0];
+
+    /**
+     * The shortest wait for threads to reach a safepoint that is heard of: a shorter one is what
+     * the attribution's slack around each operation already stands for. default.jfc leaves these
+     * events off; on, at this threshold, a healthy JVM has few.
+     */
+    static final long TTSP_THRESHOLD_NANOS = 1_000_000L;
+
+    /** What a time-to-safepoint window says: JFR names neither the late thread nor its code. */
+    static final String TTSP_DETAIL = "time to safepoint";
 
     private final Deque<PauseWindow> windows = new ArrayDeque<>();
     private final Map<Long, long[]> gcPauses = new HashMap<>();
@@ -57,6 +69,7 @@ final class JfrPauses {
         stream.enable("jdk.GCPhasePause").withThreshold(Duration.ZERO);
         stream.enable("jdk.GarbageCollection").withThreshold(Duration.ZERO);
         stream.enable("jdk.ExecuteVMOperation").withThreshold(Duration.ofNanos(safepointThresholdNanos));
+        stream.enable("jdk.SafepointStateSynchronization").withThreshold(Duration.ofNanos(TTSP_THRESHOLD_NANOS));
         // A heartbeat at default.jfc's own period, so that delivery advances when nothing pauses.
         stream.enable("jdk.CPULoad").withPeriod(Duration.ofSeconds(1));
         final JfrPauses pauses = new JfrPauses();
@@ -74,6 +87,7 @@ final class JfrPauses {
         stream.onEvent("jdk.GCPhasePause", pauses::onGcPause);
         stream.onEvent("jdk.GarbageCollection", pauses::onGarbageCollection);
         stream.onEvent("jdk.ExecuteVMOperation", pauses::onVmOperation);
+        stream.onEvent("jdk.SafepointStateSynchronization", pauses::onSafepointSynchronization);
         stream.onEvent(pauses::delivered);
         return pauses;
     }
@@ -135,6 +149,10 @@ final class JfrPauses {
                 : mechsThread(event.getThread("caller")) ? Cause.MECH : Cause.SAFEPOINT;
             windows.add(new PauseWindow(epochNanos(event.getStartTime()), epochNanos(event.getEndTime()), cause, operation));
         }
+    }
+
+    private synchronized void onSafepointSynchronization(final RecordedEvent event) {
+        windows.add(new PauseWindow(epochNanos(event.getStartTime()), epochNanos(event.getEndTime()), Cause.TTSP, TTSP_DETAIL));
     }
 
     /**

@@ -44,6 +44,18 @@ class AttributionSplitTest {
     }
 
     @Test
+    void theWaitForASafepointIsTtspAndTheOperationKeepsItsOwnCause() {
+        final Map<Cause, Long> portions = HiccupCauses.split(0, 30 * MS, List.of(
+            new PauseWindow(2 * MS, 22 * MS, Cause.TTSP, JfrPauses.TTSP_DETAIL),
+            new PauseWindow(22 * MS, 26 * MS, Cause.SAFEPOINT, "FindDeadlocks")));
+        // The operation widened by the slack spans [21, 27] ms; the wait covers [1, 21] beyond it.
+        assertEquals(6 * MS, portions.get(Cause.SAFEPOINT));
+        assertEquals(20 * MS, portions.get(Cause.TTSP));
+        assertEquals(4 * MS, portions.get(Cause.OS));
+        assertEquals(Cause.TTSP, HiccupCauses.mainCause(portions));
+    }
+
+    @Test
     void overlappingPausesAreNotCountedTwice() {
         final Map<Cause, Long> portions = HiccupCauses.split(0, 20 * MS, List.of(
             new PauseWindow(2 * MS, 12 * MS, Cause.GC, "a"), new PauseWindow(8 * MS, 18 * MS, Cause.GC, "b")));
