@@ -90,6 +90,11 @@ final class FalseSharingPart implements Part {
     }
 
     @Override
+    public String name() {
+        return "falsesharing";
+    }
+
+    @Override
     public List<MetricFamilies> families() {
         return List.of(new FalseSharingFamilies(probe::snapshot));
     }

@@ -10,6 +10,7 @@ import io.mech.probes.locks.LockProbe;
 import io.mech.probes.locks.LockProbeSettings;
 import io.mech.probes.locks.LockSite;
 import io.mech.probes.locks.LockSnapshot;
+import io.mech.probes.profiler.TriggerSource;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,10 +27,12 @@ final class LockPart implements Part {
 
     private final LockProbe probe;
     private final LockContentionEvents events;
+    private final long triggerNanos;
 
-    private LockPart(final LockProbe probe, final LockContentionEvents events) {
+    private LockPart(final LockProbe probe, final LockContentionEvents events, final long triggerNanos) {
         this.probe = probe;
         this.events = events;
+        this.triggerNanos = triggerNanos;
     }
 
     /**
@@ -41,12 +44,19 @@ final class LockPart implements Part {
     static LockPart start(final Options options, final Instrumentation instrumentation, final RecordingStream stream) {
         final LockProbe probe = LockProbe.start(instrumentation, new LockProbeSettings(options.nanos(Option.PROBES_LOCKS_THRESHOLD),
             options.flag(Option.PROBES_LOCKS_COUNTING), LockProbeSettings.DEFAULTS.maxRows()), stream, Console.WARNINGS);
-        return probe == null ? null : new LockPart(probe, stream == null ? null : LockContentionEvents.register(probe::snapshot));
+        return probe == null ? null : new LockPart(probe, stream == null ? null : LockContentionEvents.register(probe::snapshot),
+            options.nanos(Option.PROFILER_LOCK_THRESHOLD));
     }
 
-    /** The probe, for the profiler's lock trigger. */
-    LockProbe probe() {
-        return probe;
+    /** Blocking on locks past {@code profiler.lock-threshold} within a second. */
+    @Override
+    public List<TriggerSource> triggers() {
+        return List.of(ProfilerTriggers.lock(probe, triggerNanos));
+    }
+
+    @Override
+    public String name() {
+        return "locks";
     }
 
     @Override

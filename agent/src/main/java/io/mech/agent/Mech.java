@@ -3,6 +3,7 @@ package io.mech.agent;
 import io.mech.exporter.CauseFamilies;
 import io.mech.exporter.ExporterSettings;
 import io.mech.exporter.HiccupFamilies;
+import io.mech.exporter.InternalErrors;
 import io.mech.exporter.JoinedFamilies;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.PrometheusEndpoint;
@@ -22,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -118,6 +120,9 @@ final class Mech {
     private volatile Reporter reporter;
     private final List<Part> parts = new CopyOnWriteArrayList<>();
     private final SelfCpu selfCpu = new SelfCpu();
+    private final InternalErrors errors = new InternalErrors(Console.WARNINGS);
+    /** Each part's families, added once as the part starts; /metrics serves them from then on. */
+    private final JoinedFamilies partFamilies = new JoinedFamilies(errors);
     /** Started on the host's thread under -javaagent, before anything else: see {@link #start}. */
     private QueuePart queues;
 
@@ -166,31 +171,25 @@ final class Mech {
         }
     }
 
+    /**
+     * Starts, in order, the recorder, the parts that need no JFR, /metrics, and, after the
+     * deferral, the JFR stream with the causes and the lock probe, then the profiler, which
+     * subscribes to every trigger the other parts offer. Each part starts in its own room: one
+     * that throws is an internal error, and the rest start as usual.
+     */
     private void startParts() {
         try {
             add(new SelfCpuPart(selfCpu, startNanos));
             if (options.flag(Option.HICCUP)) {
-                final HiccupSettings settings = hiccupSettings(options);
-                hiccups = HiccupRecorder.start(settings, Console.WARNINGS);
-                if (settings.log() != null) {
-                    // The recorder's settings name the log it writes: <log>.<pid> when another JVM holds <log>.
-                    final LogStatus log = hiccups.logStatus();
-                    System.setProperty(log.opened() ? LOG_PROPERTY : LOG_PROBLEM_PROPERTY,
-                        log.opened() ? log.path().toString() : log.path() + " (" + log.problem() + ")");
-                    if (options.flag(Option.HICCUP_CONTROL) && !stopping) {
-                        control = ControlJvm.start(OwnJar.path(), hiccups.settings(), Console.WARNINGS);
-                    }
-                } else if (options.flag(Option.HICCUP_CONTROL)) {
-                    Console.warn("option 'hiccup.control' needs a hiccup.log for the control JVM to write; no control JVM");
-                }
+                startRecorder();
             }
-            if (options.flag(Option.PROBES_FALSESHARING) && !stopping) {
-                add(FalseSharingPart.start(options, instrumentation));
+            if (options.flag(Option.PROBES_FALSESHARING)) {
+                startPart("falsesharing", () -> FalseSharingPart.start(options, instrumentation));
             }
             if (queues != null) {
                 add(queues);
-            } else if (options.flag(Option.PROBES_QUEUES) && instrumentation != null && !stopping) {
-                add(QueuePart.start(options, instrumentation, false));
+            } else if (options.flag(Option.PROBES_QUEUES) && instrumentation != null) {
+                startPart("queues", () -> QueuePart.start(options, instrumentation, false));
             }
             if (options.flag(Option.PROMETHEUS) && !stopping) {
                 endpoint = startEndpoint();
@@ -203,23 +202,19 @@ final class Mech {
             final JfrStream stream = attribute || options.flag(Option.PROBES_LOCKS)
                 ? JfrStream.open(withoutJfr(attribute), Console.WARNINGS) : null;
             if (attribute && stream != null) {
-                final HiccupCauses started = HiccupCauses.start(hiccups, control == null ? null : control.stalls(), stream.stream());
-                started.addListener(new HiccupEvents());
-                causes = started;
+                startCauses(stream);
             }
-            LockPart locks = null;
-            if (options.flag(Option.PROBES_LOCKS) && !stopping) {
-                locks = LockPart.start(options, instrumentation, stream == null ? null : stream.stream());
-                add(locks);
+            if (options.flag(Option.PROBES_LOCKS)) {
+                startPart("locks", () -> LockPart.start(options, instrumentation, stream == null ? null : stream.stream()));
             }
             if (stream != null) {
                 stream.start(Console.WARNINGS);
             }
-            if (options.flag(Option.PROFILER) && !stopping) {
-                add(ProfilerPart.start(options, profilerTriggers(locks)));
+            if (options.flag(Option.PROFILER)) {
+                startPart("profiler", () -> ProfilerPart.start(options, profilerTriggers()));
             }
             if (!stopping) {
-                final Reporter started = new Reporter(options, hiccups, control, causes, parts, startNanos);
+                final Reporter started = new Reporter(options, hiccups, control, causes, parts, startNanos, errors);
                 reporter = started;
                 started.startPeriodic();
                 // mech-start ends here: what it used stays counted
@@ -232,6 +227,49 @@ final class Mech {
             }
         } finally {
             recording.countDown();
+        }
+    }
+
+    private void startRecorder() {
+        final HiccupSettings settings = hiccupSettings(options);
+        hiccups = HiccupRecorder.start(settings, Console.WARNINGS);
+        if (settings.log() != null) {
+            // The recorder's settings name the log it writes: <log>.<pid> when another JVM holds <log>.
+            final LogStatus log = hiccups.logStatus();
+            System.setProperty(log.opened() ? LOG_PROPERTY : LOG_PROBLEM_PROPERTY,
+                log.opened() ? log.path().toString() : log.path() + " (" + log.problem() + ")");
+            if (options.flag(Option.HICCUP_CONTROL) && !stopping) {
+                try {
+                    control = ControlJvm.start(OwnJar.path(), hiccups.settings(), Console.WARNINGS);
+                } catch (final RuntimeException e) {
+                    errors.failed("start control", e);
+                }
+            }
+        } else if (options.flag(Option.HICCUP_CONTROL)) {
+            Console.warn("option 'hiccup.control' needs a hiccup.log for the control JVM to write; no control JVM");
+        }
+    }
+
+    private void startCauses(final JfrStream stream) {
+        try {
+            final HiccupCauses started = HiccupCauses.start(hiccups, control == null ? null : control.stalls(), stream.stream());
+            started.addListener(new HiccupEvents());
+            causes = started;
+            partFamilies.add("causes", List.of(new CauseFamilies(started::totals)));
+        } catch (final RuntimeException e) {
+            errors.failed("start causes", e);
+        }
+    }
+
+    /** Starts one part unless the host is exiting: a part that throws is an internal error, and null means it warned why it did not start. */
+    private void startPart(final String name, final Callable<Part> start) {
+        if (stopping) {
+            return;
+        }
+        try {
+            add(start.call());
+        } catch (final Exception | LinkageError e) {
+            errors.failed("start " + name, e);
         }
     }
 
@@ -251,18 +289,17 @@ final class Mech {
         return !stopping;
     }
 
-    /** The triggers of the parts that run, for the profiler. */
-    private List<TriggerSource> profilerTriggers(final LockPart locks) {
+    /** What the recorder and the parts that run offer the profiler as triggers. */
+    private List<TriggerSource> profilerTriggers() {
         final List<TriggerSource> triggers = new ArrayList<>();
         if (hiccups != null) {
             triggers.add(ProfilerTriggers.hiccup(hiccups.watchQueue(), options.nanos(Option.PROFILER_HICCUP_THRESHOLD)));
         }
-        if (locks != null) {
-            triggers.add(ProfilerTriggers.lock(locks.probe(), options.nanos(Option.PROFILER_LOCK_THRESHOLD)));
-        }
         for (final Part part : parts) {
-            if (part instanceof QueuePart) {
-                triggers.add(ProfilerTriggers.queue(((QueuePart) part).probe()));
+            try {
+                triggers.addAll(part.triggers());
+            } catch (final RuntimeException e) {
+                errors.failed("triggers " + part.name(), e);
             }
         }
         return triggers;
@@ -277,10 +314,20 @@ final class Mech {
         return attribute ? causesOff + "; " + sampled : sampled;
     }
 
+    /** Adds a part that started, and its families, asked for once. */
     private void add(final Part part) {
-        if (part != null) {
-            parts.add(part);
+        if (part == null) {
+            return;
         }
+        parts.add(part);
+        final List<MetricFamilies> families;
+        try {
+            families = part.families();
+        } catch (final RuntimeException e) {
+            errors.failed("families " + part.name(), e);
+            return;
+        }
+        partFamilies.add(part.name(), families);
     }
 
     private PrometheusEndpoint startEndpoint() {
@@ -303,26 +350,15 @@ final class Mech {
             }
             sources.add(new HiccupFamilies(jvms, settings.classicBuckets()));
         }
-        // The causes and the probes start after the endpoint: their families are looked up at each scrape.
-        sources.add(new JoinedFamilies(this::lateFamilies));
+        // The causes and most parts start after the endpoint: each adds its families as it starts.
+        sources.add(partFamilies);
+        sources.add(errors);
         final PrometheusEndpoint started = PrometheusEndpoint.start(settings, sources, Console.WARNINGS);
         if (started != null) {
             System.setProperty(METRICS_PROPERTY, (settings.keystore() == null ? "http://" : "https://")
                 + settings.host() + ":" + started.port() + "/metrics");
         }
         return started;
-    }
-
-    private List<MetricFamilies> lateFamilies() {
-        final List<MetricFamilies> families = new ArrayList<>();
-        final HiccupCauses attributed = causes;
-        if (attributed != null) {
-            families.add(new CauseFamilies(attributed::totals));
-        }
-        for (final Part part : parts) {
-            families.addAll(part.families());
-        }
-        return families;
     }
 
     private HiccupSnapshot controlSnapshot() {
@@ -393,7 +429,11 @@ final class Mech {
         try {
             stopStep = "waiting for the probes' last findings";
             for (final Part part : parts) {
-                part.settle(settled);
+                try {
+                    part.settle(settled);
+                } catch (final RuntimeException e) {
+                    errors.failed("settle " + part.name(), e);
+                }
             }
             stopStep = "waiting for late JFR events";
             if (attributed != null) {
@@ -412,7 +452,7 @@ final class Mech {
             }
             stopStep = "writing the final report";
             final Reporter periodic = reporter;
-            (periodic != null ? periodic : new Reporter(options, recorder, controlJvm, attributed, parts, startNanos)).finalReport();
+            (periodic != null ? periodic : new Reporter(options, recorder, controlJvm, attributed, parts, startNanos, errors)).finalReport();
         } catch (final Throwable t) {
             Console.warn("shutdown: " + t);
         }

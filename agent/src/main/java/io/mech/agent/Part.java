@@ -2,17 +2,31 @@ package io.mech.agent;
 
 import io.mech.agent.report.Section;
 import io.mech.exporter.MetricFamilies;
+import io.mech.probes.profiler.TriggerSource;
 import java.util.List;
 
 /**
- * A probe the options switched on, as the rest of mech sees it: what it adds to /metrics and to
- * the report, and what it brings up to date before the final one. Each probe has one adapter
- * implementing this, so wiring a new probe touches {@link Mech#startParts} once.
+ * A probe the options switched on, as the rest of mech sees it: its name, what it adds to
+ * /metrics and to the report, what it offers the profiler, and what it brings up to date before
+ * the final report. Each probe has one adapter implementing this; {@link Mech} starts the parts
+ * in the order it lists them and asks each for what it declares.
+ *
+ * <p>Every call is isolated: a part that throws from its start, its families, its section or
+ * its settling is one warning and one count in {@code mech_internal_errors_total{component}},
+ * and the other parts carry on.
  */
 interface Part {
 
-    /** The families this part serves on /metrics, asked once when the endpoint starts. */
+    /** A short, stable name: the component of the part's internal errors. */
+    String name();
+
+    /** The families this part serves on /metrics, asked once, when the part has started. */
     default List<MetricFamilies> families() {
+        return List.of();
+    }
+
+    /** What may trigger a profiler capture, asked once, when the profiler starts after every other part. */
+    default List<TriggerSource> triggers() {
         return List.of();
     }
 

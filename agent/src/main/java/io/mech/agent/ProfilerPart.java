@@ -50,6 +50,11 @@ final class ProfilerPart implements Part {
     }
 
     @Override
+    public String name() {
+        return "profiler";
+    }
+
+    @Override
     public List<MetricFamilies> families() {
         return List.of(new ProfilerFamilies(profiler));
     }

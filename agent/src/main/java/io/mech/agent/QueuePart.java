@@ -8,6 +8,7 @@ import io.mech.probes.queues.QueueProbe;
 import io.mech.probes.queues.QueueSettings;
 import io.mech.probes.queues.QueueSnapshot;
 import io.mech.probes.queues.QueueStats;
+import io.mech.probes.profiler.TriggerSource;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,9 +52,15 @@ final class QueuePart implements Part {
         return new QueuePart(probe);
     }
 
-    /** The probe, for parts that subscribe to its back-pressure alerts. */
-    QueueProbe probe() {
-        return probe;
+    /** Back-pressure alerts. */
+    @Override
+    public List<TriggerSource> triggers() {
+        return List.of(ProfilerTriggers.queue(probe));
+    }
+
+    @Override
+    public String name() {
+        return "queues";
     }
 
     @Override

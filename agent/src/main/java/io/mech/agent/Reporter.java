@@ -6,6 +6,7 @@ import io.mech.agent.report.JsonReport;
 import io.mech.agent.report.Report;
 import io.mech.agent.report.Section;
 import io.mech.agent.report.TextReport;
+import io.mech.exporter.InternalErrors;
 import io.mech.hiccup.ControlJvm;
 import io.mech.hiccup.FileTarget;
 import io.mech.hiccup.HiccupRecorder;
@@ -47,15 +48,17 @@ final class Reporter {
     private final HiccupCauses causes;
     private final List<Part> parts;
     private final long startNanos;
+    private final InternalErrors errors;
 
     Reporter(final Options options, final HiccupRecorder hiccups, final ControlJvm control, final HiccupCauses causes,
-             final List<Part> parts, final long startNanos) {
+             final List<Part> parts, final long startNanos, final InternalErrors errors) {
         this.options = options;
         this.hiccups = hiccups;
         this.control = control;
         this.causes = causes;
         this.parts = parts;
         this.startNanos = startNanos;
+        this.errors = errors;
     }
 
     /** Starts the {@code mech-report} thread when {@code report.interval} asks for periodic reports. */
@@ -146,7 +149,8 @@ final class Reporter {
             try {
                 sections.add(part.section());
             } catch (final RuntimeException e) {
-                notes.add("a probe's section failed: " + e);
+                errors.failed("report " + part.name(), e);
+                notes.add("the " + part.name() + " section failed: " + e);
             }
         }
         return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, byCause, sections, notes);

@@ -29,6 +29,11 @@ final class SelfCpuPart implements Part {
     }
 
     @Override
+    public String name() {
+        return "self-cpu";
+    }
+
+    @Override
     public List<MetricFamilies> families() {
         return List.of(new SelfCpuFamilies(cpu::byThread));
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mech.agent.report.JsonReport;
 import io.mech.agent.report.Report;
 import io.mech.agent.report.TextReport;
+import io.mech.exporter.InternalErrors;
 import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.HiccupSettings;
 import java.io.ByteArrayOutputStream;
@@ -42,7 +43,7 @@ class ReporterTest {
         hiccups.close();
         assertTrue(hiccups.snapshot().intervals() > 0, "an interval within 10 s");
         final Options options = Options.parse("report=stderr", new Properties(), Map.of(), warnings::add);
-        return new Reporter(options, hiccups, null, null, List.of(), System.nanoTime()).gather();
+        return new Reporter(options, hiccups, null, null, List.of(), System.nanoTime(), new InternalErrors(warnings::add)).gather();
     }
 
     /** What the final report put on stderr, with the given options. */
@@ -53,7 +54,7 @@ class ReporterTest {
         final PrintStream original = System.err;
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         try {
-            new Reporter(parsed, null, null, null, List.of(), System.nanoTime()).finalReport();
+            new Reporter(parsed, null, null, null, List.of(), System.nanoTime(), new InternalErrors(warnings::add)).finalReport();
         } finally {
             System.setErr(original);
         }
