@@ -13,6 +13,12 @@ import java.util.concurrent.TimeUnit;
 public final class Forked {
 
     /** What a finished process left behind. */
+    /**
+     * How the first internal error of each of mech's components is said on stderr: every forked
+     * JVM's run is held to none, as an agent's test runner fails on any instrumentation error.
+     */
+    private static final String INTERNAL_ERROR = "; the rest of mech carries on";
+
     public record Result(int exit, String out, String err) {
 
         /** The stderr lines that mech wrote. */
@@ -148,7 +154,11 @@ public final class Forked {
             process.destroyForcibly().waitFor();
             throw new AssertionError("process did not end within " + timeoutSeconds + " s; stderr: " + read(err));
         }
-        return new Result(process.exitValue(), read(out), read(err));
+        final Result result = new Result(process.exitValue(), read(out), read(err));
+        if (result.err().contains(INTERNAL_ERROR)) {
+            throw new AssertionError("mech counted an internal error (mech_internal_errors_total): " + result.err());
+        }
+        return result;
     }
 
     private static String read(final Path file) throws IOException {
