@@ -12,13 +12,13 @@ import java.util.concurrent.TimeUnit;
 /** A process started by a test, its output captured in files, always bounded in time. */
 public final class Forked {
 
-    /** What a finished process left behind. */
     /**
      * How the first internal error of each of mech's components is said on stderr: every forked
      * JVM's run is held to none, as an agent's test runner fails on any instrumentation error.
      */
     private static final String INTERNAL_ERROR = "; the rest of mech carries on";
 
+    /** What a finished process left behind. */
     public record Result(int exit, String out, String err) {
 
         /** The stderr lines that mech wrote. */
