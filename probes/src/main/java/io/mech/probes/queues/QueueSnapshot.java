@@ -63,8 +63,10 @@ public record QueueSnapshot(boolean installed, long sampleNanos, List<QueueStats
         line.append(q.kind().equals("executor") ? "executor " + q.type() + " (" + q.queueType() + ")" : q.type())
             .append(" at ").append(q.site()).append(": ");
         line.append(q.depth() < 0 ? "depth ?" : (q.kind().equals("executor") ? "queued " : "depth ") + (q.atLeast() ? ">=" : "") + q.depth());
-        if (q.capacity() >= 0) {
+        if (q.bounded()) {
             line.append('/').append(q.capacity()).append(String.format(Locale.ROOT, " (%.0f%%)", q.utilisation() * 100));
+        } else {
+            line.append(q.capacity() == QueueStats.UNBOUNDED ? ", unbounded" : ", capacity unknown");
         }
         line.append(", max ").append(q.maxDepth());
         if (q.active() >= 0) {

@@ -6,7 +6,7 @@ import java.util.Optional;
 /**
  * Names where a queue was created: the first frame of the creating thread's stack below the
  * queue's constructors (chained and inherited: the queue's own class and superclasses) that is
- * neither the JDK's nor JCTools' (its factories), found with a {@link StackWalker}. When that
+ * neither the JDK's nor a queue library's (their factories, the Disruptor's DSL), found with a {@link StackWalker}. When that
  * frame is mech's ({@link MechCode}; its example kernels are the user's code here) mech made the
  * queue, on whichever thread: {@link #MECHS}; when there is none the queue is the JDK's own. A
  * walk costs microseconds, so at most {@value #WALKS_PER_SECOND} are taken per second (a burst of
@@ -69,9 +69,13 @@ final class SiteFinder {
         return true;
     }
 
-    /** Whether a frame's class is the JDK's or JCTools': code that makes queues for whoever calls it. */
+    /**
+     * Whether a frame's class is the JDK's or a queue library's (JCTools', Agrona's, the
+     * Disruptor's): code that makes queues for whoever calls it.
+     */
     static boolean library(final String className) {
         return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
-            || className.startsWith("sun.") || className.startsWith("com.sun.") || className.startsWith("org.jctools.");
+            || className.startsWith("sun.") || className.startsWith("com.sun.") || className.startsWith("org.jctools.")
+            || className.startsWith("org.agrona.") || className.startsWith("com.lmax.disruptor.");
     }
 }
