@@ -28,12 +28,14 @@ import org.jctools.queues.MpmcUnboundedXaddArrayQueue;
 import org.jctools.queues.MpscArrayQueue;
 import org.jctools.queues.MpscBlockingConsumerArrayQueue;
 import org.jctools.queues.MpscChunkedArrayQueue;
+import org.jctools.queues.MpscCompoundQueue;
 import org.jctools.queues.MpscGrowableArrayQueue;
 import org.jctools.queues.MpscLinkedQueue;
 import org.jctools.queues.MpscUnboundedArrayQueue;
 import org.jctools.queues.SpmcArrayQueue;
 import org.jctools.queues.SpscArrayQueue;
 import org.jctools.queues.SpscChunkedArrayQueue;
+import org.jctools.queues.SpscLinkedQueue;
 import org.jctools.queues.SpscUnboundedArrayQueue;
 
 /**
@@ -105,6 +107,8 @@ public final class QueueCorpus {
         report("spscUnbounded", spscUnbounded());
         report("mpmcUnboundedXadd", mpmcUnboundedXadd());
         report("mpscLinked", mpscLinked());
+        report("spscLinked", spscLinked());
+        report("mpscCompound", mpscCompound());
         report("mpscBlockingConsumer", mpscBlockingConsumer());
         report("oneToOne", oneToOne());
         report("manyToOne", manyToOne());
@@ -155,6 +159,14 @@ public final class QueueCorpus {
 
     private static Queue<Integer> mpscLinked() {
         return new MpscLinkedQueue<>();
+    }
+
+    private static Queue<Integer> spscLinked() {
+        return new SpscLinkedQueue<>();
+    }
+
+    private static Queue<Integer> mpscCompound() {
+        return new MpscCompoundQueue<>(1024);
     }
 
     private static Queue<Integer> mpscBlockingConsumer() {

@@ -85,7 +85,7 @@ class QueueCorpusTest {
             }
             assertEquals("0", row.get("alerts"), name + " stands idle, far from full: " + row);
         }
-        assertEquals(17, cases, result.out());
+        assertEquals(19, cases, result.out());
         assertEquals("4096", row(rows, "mpscArray", report).get("capacity"), "the issue's MpscArrayQueue(4096)");
 
         final Matcher moved = MOVED.matcher(result.out());
