@@ -278,7 +278,7 @@ public final class QueueCorpus {
     /** A Disruptor whose handler only counts, its producer publishing a burst every millisecond. */
     private static Pipeline keepUpDisruptor() {
         final Pipeline pipeline = new Pipeline("keepUpDisruptor");
-        final Disruptor<long[]> disruptor = new Disruptor<>(() -> new long[1], 1024, DaemonThreadFactory.INSTANCE,
+        final Disruptor<long[]> disruptor = new Disruptor<>(() -> new long[1], 4096, DaemonThreadFactory.INSTANCE,
             ProducerType.SINGLE, new BlockingWaitStrategy());
         disruptor.handleEventsWith((EventHandler<long[]>) (event, sequence, endOfBatch) -> pipeline.out.incrementAndGet());
         final RingBuffer<long[]> ring = disruptor.start();

@@ -101,7 +101,7 @@ class QueueCorpusTest {
             assertTrue(Double.parseDouble(row.get("mean_depth")) < 0.1 * Long.parseLong(row.get("capacity")), name + ": " + row);
         }
         assertEquals(4, pipelines, result.out());
-        assertEquals("1024", row(rows, "keepUpDisruptor", report).get("capacity"), "the ring's getBufferSize()");
+        assertEquals("4096", row(rows, "keepUpDisruptor", report).get("capacity"), "the ring's getBufferSize()");
 
         for (final String stalled : List.of("stalledOneToOne", "stalledManyToOne", "stalledDisruptor")) {
             final Map<String, String> row = row(rows, stalled, report);

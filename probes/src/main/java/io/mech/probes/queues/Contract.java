@@ -3,6 +3,7 @@ package io.mech.probes.queues;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.Collection;
 
 /**
  * What a queue's own API promises about its bound and its progress, found by the name of the
@@ -96,7 +97,7 @@ final class Contract {
                 capacity = getter(lookup, sequenced, "getBufferSize", int.class);
             } else if (blocking != null) {
                 remaining = getter(lookup, blocking, "remainingCapacity", int.class);
-                size = getter(lookup, java.util.Collection.class, "size", int.class);
+                size = getter(lookup, Collection.class, "size", int.class);
             }
             if (capacity == null && remaining == null && produced == null) {
                 return NONE;

@@ -21,11 +21,12 @@ import java.util.function.ToIntFunction;
  * creates (issue 9).
  *
  * <p>Finding queues: code woven into the constructors of the JDK's queues, ThreadPoolExecutor,
- * JCTools' queues and the included packages' queue classes hands each new instance to a
- * {@link QueueRegistry} through a bridge in {@code java.util.concurrent} ({@link QueueWeaver},
- * {@link QueueBridge}). Sampling: a daemon thread, {@code mech-queues-sampler}, reads each
- * queue's count without its lock ({@link JdkFields}, {@link Shape}) every sample period; woven
- * counting of dequeues gives the rates. A queue class loaded while the probe runs (an
+ * JCTools', Agrona's and the Disruptor's queues and the included packages' queue classes hands
+ * each new instance to a {@link QueueRegistry} through a bridge in {@code java.util.concurrent}
+ * ({@link QueueWeaver}, {@link QueueBridge}). Sampling: a daemon thread, {@code mech-queues-sampler}, reads each
+ * queue's count without its lock ({@link JdkFields}, {@link Shape}), and its bound and a library
+ * queue's own counts from what its API promises ({@link Contract}), every sample period; woven
+ * counting of dequeues gives the other queues' rates. A queue class loaded while the probe runs (an
  * application's, or one of the JDK's when the probe starts in premain) gets a field of its own
  * for its counters' slot ({@link SlotField}), which the JVM keeps when the probe closes.
  *
