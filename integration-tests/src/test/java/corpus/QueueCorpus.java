@@ -50,7 +50,11 @@ import org.jctools.queues.SpscUnboundedArrayQueue;
  * consumer stalls (Agrona's two queues filled with no consumer, and a Disruptor whose handler
  * takes 2 ms an event). It holds them until mech's {@code mech.QueueBackPressure} JFR event has
  * named each stalled queue's site, and for at least {@link #KEEP_UP} meanwhile, then prints
- * {@code moved=<case> in=<n> out=<n>} for each pipeline and {@code alerted=<sites>}, and exits.
+ * {@code moved=<case> in=<n> out=<n> high=<n>} for each pipeline and {@code alerted=<sites>},
+ * and exits. {@code high} is the deepest its producers saw the queue right after their bursts: a
+ * consumer designed to keep up still falls behind when the machine takes its core away (JCTools'
+ * MPSC consumer spins on a slot whose producer was descheduled between claiming and filling it),
+ * and the queue then really is full.
  * All queues stay referenced until exit, so the final report has them.
  */
 public final class QueueCorpus {
@@ -60,7 +64,7 @@ public final class QueueCorpus {
     /** How long it waits for the stalled queues' alerts at most. */
     static final Duration ALERTS = Duration.ofSeconds(30);
     /** Elements a producer offers in one burst, one burst a millisecond. */
-    private static final int BURST = 20;
+    private static final int BURST = 10;
 
     private static final List<Object> KEPT = new ArrayList<>();
     private static final List<Thread> THREADS = new ArrayList<>();
@@ -89,7 +93,8 @@ public final class QueueCorpus {
                 thread.join(5_000);
             }
             for (final Pipeline pipeline : pipelines) {
-                System.out.println("moved=" + pipeline.name + " in=" + pipeline.in.get() + " out=" + pipeline.out.get());
+                System.out.println("moved=" + pipeline.name + " in=" + pipeline.in.get() + " out=" + pipeline.out.get()
+                    + " high=" + pipeline.high.get());
             }
             System.out.println("alerted=" + String.join(",", new java.util.TreeSet<>(alerted)));
         }
@@ -219,14 +224,19 @@ public final class QueueCorpus {
         return bound < 0 ? "unbounded" : Long.toString(bound);
     }
 
-    /** Counts of one pipeline: what its producers offered and its consumers took. */
+    /** Counts of one pipeline: what its producers offered and its consumers took, and the deepest its producers saw. */
     private static final class Pipeline {
         final String name;
         final AtomicLong in = new AtomicLong();
         final AtomicLong out = new AtomicLong();
+        final AtomicLong high = new AtomicLong();
 
         Pipeline(final String name) {
             this.name = name;
+        }
+
+        void saw(final long depth) {
+            high.accumulateAndGet(depth, Math::max);
         }
     }
 
@@ -243,7 +253,7 @@ public final class QueueCorpus {
     }
 
     /**
-     * Producers offer a burst every millisecond (about 20,000 a second each); consumers poll all
+     * Producers offer a burst every millisecond (about 10,000 a second each); consumers poll all
      * there is, then park 100 us: a consumer that keeps up, as an idle strategy would run it.
      */
     private static Pipeline keepUp(final String name, final Queue<Integer> queue, final int producers, final int consumers) {
@@ -257,6 +267,7 @@ public final class QueueCorpus {
                             pipeline.in.incrementAndGet();
                         }
                     }
+                    pipeline.saw(queue.size());
                     LockSupport.parkNanos(1_000_000);
                 }
             });
@@ -289,6 +300,7 @@ public final class QueueCorpus {
                     ring.publishEvent((event, sequence) -> event[0] = sequence);
                     pipeline.in.incrementAndGet();
                 }
+                pipeline.saw(ring.getBufferSize() - ring.remainingCapacity());
                 LockSupport.parkNanos(1_000_000);
             }
         });
