@@ -22,7 +22,7 @@ import java.util.Collection;
  * Found and called on the sampler thread only, never in the host's constructor: a queue's
  * fields are set by then (its superclasses' constructors register it before its own has run).
  * Nothing is guessed from a field's name: a queue that promises none of these has an unknown
- * bound.
+ * bound. Immutable: one per tracked queue, found on its first sample.
  */
 final class Contract {
 
