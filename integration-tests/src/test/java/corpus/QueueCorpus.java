@@ -68,6 +68,7 @@ public final class QueueCorpus {
 
     private static final List<Object> KEPT = new ArrayList<>();
     private static final List<Thread> THREADS = new ArrayList<>();
+    private static final List<Disruptor<?>> DISRUPTORS = new ArrayList<>();
     private static volatile boolean running = true;
 
     private QueueCorpus() {
@@ -91,6 +92,10 @@ public final class QueueCorpus {
             running = false;
             for (final Thread thread : THREADS) {
                 thread.join(5_000);
+            }
+            // their rings stay referenced for the report; their handlers' threads end, leaving mech's exit alone
+            for (final Disruptor<?> disruptor : DISRUPTORS) {
+                disruptor.halt();
             }
             for (final Pipeline pipeline : pipelines) {
                 System.out.println("moved=" + pipeline.name + " in=" + pipeline.in.get() + " out=" + pipeline.out.get()
@@ -293,7 +298,8 @@ public final class QueueCorpus {
             ProducerType.SINGLE, new BlockingWaitStrategy());
         disruptor.handleEventsWith((EventHandler<long[]>) (event, sequence, endOfBatch) -> pipeline.out.incrementAndGet());
         final RingBuffer<long[]> ring = disruptor.start();
-        KEPT.add(disruptor);
+        KEPT.add(disruptor.getRingBuffer());
+        DISRUPTORS.add(disruptor);
         start("keepUpDisruptor-producer", () -> {
             while (running) {
                 for (int i = 0; i < BURST; i++) {
@@ -340,7 +346,8 @@ public final class QueueCorpus {
             }
         });
         final RingBuffer<long[]> ring = disruptor.start();
-        KEPT.add(disruptor);
+        KEPT.add(disruptor.getRingBuffer());
+        DISRUPTORS.add(disruptor);
         start("stalledDisruptor-producer", () -> {
             while (running) {
                 ring.publishEvent((event, sequence) -> event[0] = sequence);

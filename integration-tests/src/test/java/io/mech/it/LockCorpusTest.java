@@ -41,7 +41,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class LockCorpusTest {
 
-    private static final String OPTIONS = "probes.locks=on,hiccup.log=,prometheus=off,report=off,report.json=";
+    /** The lock probe, little else to stop at exit: on a loaded machine mech's stop has 500 ms. */
+    private static final String OPTIONS = "probes.locks=on,hiccup.log=,hiccup.causes=off,prometheus=off,report=off,report.json=";
     private static final String DRIVER = "corpus.LockCorpus.";
     private static final Set<String> LOCK_FREE_DRIVERS = Set.of("adderIncrements", "mapCounts", "mapReads", "exchangeBuffers");
     private static final Pattern RAN = Pattern.compile("ran=(\\w+) ops=(\\d+)");
