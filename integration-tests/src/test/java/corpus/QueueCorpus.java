@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -52,10 +53,9 @@ import org.jctools.queues.SpscUnboundedArrayQueue;
  * named each stalled queue's site, and for at least {@link #KEEP_UP} meanwhile, then prints
  * {@code moved=<case> in=<n> out=<n> high=<n>} for each pipeline and {@code alerted=<sites>},
  * and exits. {@code high} is the deepest its producers saw the queue right after their bursts: a
- * consumer designed to keep up still falls behind when the machine takes its core away (JCTools'
- * MPSC consumer spins on a slot whose producer was descheduled between claiming and filling it),
- * and the queue then really is full.
- * All queues stay referenced until exit, so the final report has them.
+ * consumer designed to keep up still falls behind when the machine takes its core away (seen
+ * once at a load average of 16: the MPSC queue full for its last 300 ms), and the queue then
+ * really is full. All queues stay referenced until exit, so the final report has them.
  */
 public final class QueueCorpus {
 
@@ -101,7 +101,7 @@ public final class QueueCorpus {
                 System.out.println("moved=" + pipeline.name + " in=" + pipeline.in.get() + " out=" + pipeline.out.get()
                     + " high=" + pipeline.high.get());
             }
-            System.out.println("alerted=" + String.join(",", new java.util.TreeSet<>(alerted)));
+            System.out.println("alerted=" + String.join(",", new TreeSet<>(alerted)));
         }
     }
 
