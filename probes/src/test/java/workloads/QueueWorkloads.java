@@ -111,11 +111,16 @@ public final class QueueWorkloads {
         }
     }
 
+    /** A superclass whose constructor returns, and registers the queue, before its subclass's sets the bound. */
+    public abstract static class Base<E> extends AbstractQueue<E> {
+    }
+
     /**
      * An application blocking queue whose bound only its {@code remainingCapacity()} tells: its
-     * field's name says nothing of it.
+     * field's name says nothing of it, and it is set after {@link Base}'s constructor has run, as
+     * JCTools' queues set their mask.
      */
-    public static final class Bounded<E> extends AbstractQueue<E> implements BlockingQueue<E> {
+    public static final class Bounded<E> extends Base<E> implements BlockingQueue<E> {
         private final ArrayDeque<E> items = new ArrayDeque<>();
         private final int most;
 

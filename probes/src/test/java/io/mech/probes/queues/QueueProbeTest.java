@@ -146,7 +146,7 @@ class QueueProbeTest {
         }
         probe.sampleNow();
         final QueueStats q = only("bounded");
-        assertEquals(64, q.capacity(), "remainingCapacity() plus size()");
+        assertEquals(64, q.capacity(), "remainingCapacity() plus size(), read once constructed, not when Base registered it");
         assertEquals(10, q.depth());
         assertEquals(10.0 / 64, q.utilisation(), 1e-9);
     }
