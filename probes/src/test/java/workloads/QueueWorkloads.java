@@ -2,8 +2,10 @@ package workloads;
 
 import java.util.AbstractQueue;
 import java.util.ArrayDeque;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.Delayed;
@@ -62,6 +64,10 @@ public final class QueueWorkloads {
         return new Counted<>();
     }
 
+    public static Bounded<Integer> bounded(final int limit) {
+        return new Bounded<>(limit);
+    }
+
     /** An element of a DelayQueue, due at once. */
     public static final class Delay implements Delayed {
         @Override
@@ -102,6 +108,84 @@ public final class QueueWorkloads {
         @Override
         public synchronized int size() {
             return items.size();
+        }
+    }
+
+    /** A superclass whose constructor returns, and registers the queue, before its subclass's sets the bound. */
+    public abstract static class Base<E> extends AbstractQueue<E> {
+    }
+
+    /**
+     * An application blocking queue whose bound only its {@code remainingCapacity()} tells: its
+     * field's name says nothing of it, and it is set after {@link Base}'s constructor has run, as
+     * JCTools' queues set their mask.
+     */
+    public static final class Bounded<E> extends Base<E> implements BlockingQueue<E> {
+        private final ArrayDeque<E> items = new ArrayDeque<>();
+        private final int most;
+
+        Bounded(final int limit) {
+            this.most = limit;
+        }
+
+        @Override
+        public synchronized boolean offer(final E e) {
+            return items.size() < most && items.offer(e);
+        }
+
+        @Override
+        public synchronized E poll() {
+            return items.poll();
+        }
+
+        @Override
+        public synchronized E peek() {
+            return items.peek();
+        }
+
+        @Override
+        public Iterator<E> iterator() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public synchronized int size() {
+            return items.size();
+        }
+
+        @Override
+        public synchronized int remainingCapacity() {
+            return most - items.size();
+        }
+
+        @Override
+        public void put(final E e) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public boolean offer(final E e, final long timeout, final TimeUnit unit) {
+            return offer(e);
+        }
+
+        @Override
+        public E take() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public E poll(final long timeout, final TimeUnit unit) {
+            return poll();
+        }
+
+        @Override
+        public int drainTo(final Collection<? super E> to) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public int drainTo(final Collection<? super E> to, final int max) {
+            throw new UnsupportedOperationException();
         }
     }
 }

@@ -92,8 +92,12 @@ final class QueuePart implements Part {
         row.put("at_least", q.atLeast());
         row.put("max_depth", q.maxDepth());
         putNumber(row, "mean_depth", q.meanDepth());
-        row.put("capacity", q.capacity());
-        row.put("remaining", q.remaining());
+        // a bound, or none: "unbounded", or "unknown" where the queue's contract gives none mech can read
+        row.put("bound", q.bound());
+        if (q.bounded()) {
+            row.put("capacity", q.capacity());
+            row.put("remaining", q.remaining());
+        }
         putNumber(row, "utilization", q.utilisation());
         row.put("enqueued", q.enqueued());
         row.put("dequeued", q.dequeued());

@@ -41,10 +41,11 @@ public final class QueueFamilies implements MetricFamilies {
         }
         final List<MetricSnapshot> families = new ArrayList<>();
         families.add(gauge("mech_queue_depth", "Elements in the queue at the last sample (a linked queue's walk stops at 10000)", queues, s -> s.depth));
-        families.add(gauge("mech_queue_capacity", "The queue's bound; absent for unbounded queues", bounded(queues), s -> s.capacity));
+        families.add(gauge("mech_queue_capacity", "The queue's bound; absent for unbounded queues and those whose bound is unknown",
+            bounded(queues), s -> s.capacity));
         families.add(gauge("mech_queue_remaining_capacity", "Capacity minus depth, for bounded queues", bounded(queues), s -> s.capacity - s.depth));
-        families.add(gauge("mech_queue_utilization_ratio", "Depth over capacity, for bounded queues", bounded(queues),
-            s -> s.capacity > 0 ? s.depth / s.capacity : 0));
+        families.add(gauge("mech_queue_utilization_ratio", "Depth over capacity, for bounded queues: from 0 to 1", bounded(queues),
+            s -> s.capacity > 0 ? Math.min(1, s.depth / s.capacity) : 0));
         families.add(counter("mech_queue_enqueued", "Elements enqueued since the queue was registered", queues, s -> s.enqueued));
         families.add(counter("mech_queue_dequeued", "Elements dequeued since the queue was registered", queues, s -> s.dequeued));
         families.add(gauge("mech_queue_wait_seconds", "Little's law: mean depth over the dequeue rate, smoothed over 10 s; absent when the rate is about zero",
@@ -100,6 +101,7 @@ public final class QueueFamilies implements MetricFamilies {
     private static final class Sum {
         double depth;
         double capacity;
+        /** Whether a queue of the set has no bound, or one mech could not read. */
         boolean unbounded;
         double enqueued;
         double dequeued;
@@ -111,7 +113,7 @@ public final class QueueFamilies implements MetricFamilies {
 
         void add(final QueueStats q) {
             depth += Math.max(0, q.depth());
-            unbounded |= q.capacity() < 0;
+            unbounded |= !q.bounded();
             capacity += Math.max(0, q.capacity());
             enqueued += Math.max(0, q.enqueued());
             dequeued += Math.max(0, q.dequeued());

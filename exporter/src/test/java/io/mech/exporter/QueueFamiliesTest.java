@@ -51,4 +51,18 @@ class QueueFamiliesTest {
         assertEquals(0, remaining.size(), "an unbounded work queue has no remaining capacity");
         assertEquals(0, family(families, "mech_executor_wait_seconds").getDataPoints().size(), "no estimate, no sample");
     }
+
+    @Test
+    void utilisationIsAtMostOneAndAnUnknownBoundIsNoBound() {
+        final QueueSnapshot snapshot = new QueueSnapshot(true, 1_000_000_000L, List.of(
+            queue("app.A.<init>:3", 64, 1, 0.1, 100), queue("app.B.<init>:4", 64, QueueStats.UNKNOWN, 0.1, 100)),
+            List.of(), List.of(), 0, 0, 0, 0);
+        final List<MetricSnapshot> families = new QueueFamilies(() -> snapshot).collect();
+        final GaugeSnapshot ratio = (GaugeSnapshot) family(families, "mech_queue_utilization_ratio");
+        assertEquals(1, ratio.getDataPoints().size(), "the queue of unknown bound has no ratio");
+        assertEquals(1.0, ratio.getDataPoints().get(0).getValue(), "a depth read above the bound is the bound");
+        final GaugeSnapshot capacity = (GaugeSnapshot) family(families, "mech_queue_capacity");
+        assertEquals(List.of("app.A.<init>:3"), capacity.getDataPoints().stream().map(p -> p.getLabels().get("site")).toList());
+        assertEquals(0, ((GaugeSnapshot) family(families, "mech_queue_remaining_capacity")).getDataPoints().get(0).getValue());
+    }
 }

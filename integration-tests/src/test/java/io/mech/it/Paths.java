@@ -39,6 +39,20 @@ public final class Paths {
         return codeSource(Paths.class).toString();
     }
 
+    /**
+     * This module's test classes and the jars the given classes came from, as a class path: the
+     * third-party libraries a host of the corpus drives, taken from this JVM's own class path
+     * (test-scoped dependencies) by where their classes were loaded from, whatever surefire's
+     * launcher put in {@code java.class.path}.
+     */
+    public static String testClassesWith(final Class<?>... libraries) {
+        final StringBuilder path = new StringBuilder(testClasses());
+        for (final Class<?> library : libraries) {
+            path.append(java.io.File.pathSeparatorChar).append(codeSource(library));
+        }
+        return path.toString();
+    }
+
     /** A jar copied by the build into target/host-libs. */
     public static Path hostLibrary(final String fileName) {
         return Path.of(System.getProperty("mech.host.libs", "target/host-libs")).resolve(fileName).toAbsolutePath();

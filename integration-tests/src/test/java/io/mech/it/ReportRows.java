@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 public final class ReportRows {
 
     private static final Pattern ROW = Pattern.compile("\\{([^{}]*)\\}");
+    private static final Pattern LINE = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final Pattern FIELD = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\":(\"((?:[^\"\\\\]|\\\\.)*)\"|[^,\"]+)");
 
     private ReportRows() {
@@ -44,6 +45,26 @@ public final class ReportRows {
             rows.add(fields);
         }
         return rows;
+    }
+
+    /**
+     * @param json    the whole report
+     * @param section the section's name
+     * @return its lines as the text report shows them, empty when the section is missing
+     */
+    public static List<String> lines(final String json, final String section) {
+        final String key = "\"" + section + "\":{\"lines\":[";
+        final int at = json.indexOf(key);
+        final List<String> lines = new ArrayList<>();
+        if (at < 0) {
+            return lines;
+        }
+        final int start = at + key.length();
+        final Matcher line = LINE.matcher(json.substring(start, json.indexOf("],\"rows\":[", start)));
+        while (line.find()) {
+            lines.add(unescape(line.group(1)));
+        }
+        return lines;
     }
 
     private static String unescape(final String text) {

@@ -34,11 +34,11 @@ public final class QueueBackPressureEvent extends jdk.jfr.Event {
     @Label("Depth")
     public long depth;
 
-    /** The bound; -1 for none. */
+    /** The bound; -1 for none, -2 when the queue's contract gives none mech can read. */
     @Label("Capacity")
     public long capacity;
 
-    /** Depth over capacity; NaN when unbounded. */
+    /** Depth over capacity, at most 1; NaN when unbounded or the bound is unknown. */
     @Label("Utilization")
     public double utilization;
 

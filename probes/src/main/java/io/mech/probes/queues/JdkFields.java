@@ -74,7 +74,14 @@ final class JdkFields {
         }
     }
 
-    /** @return the queue's bound, or -1 when it has none */
+    /**
+     * The bound of one of the JDK's queues: the final field its {@code remainingCapacity()} is
+     * computed from (read without the lock that {@code ArrayBlockingQueue.remainingCapacity()} and
+     * {@code LinkedBlockingDeque}'s take), {@code Integer.MAX_VALUE} meaning none as there; none
+     * for the queues the JDK documents as unbounded.
+     *
+     * @return the bound, {@link QueueStats#UNBOUNDED}, or {@link QueueStats#UNKNOWN} when not a JDK shape
+     */
     long capacity(final Shape shape, final Object queue) throws Throwable {
         final int bound;
         switch (shape) {
@@ -82,9 +89,11 @@ final class JdkFields {
             case LINKED_BLOCKING: bound = (int) lbqCapacity.invokeExact(queue); break;
             case LINKED_BLOCKING_DEQUE: bound = (int) lbdCapacity.invokeExact(queue); break;
             case SYNCHRONOUS: return 0;
-            default: return -1;
+            case PRIORITY_BLOCKING: case DELAY: case CONCURRENT_LINKED: case LINKED_TRANSFER: case DELAYED_WORK:
+                return QueueStats.UNBOUNDED;
+            default: return QueueStats.UNKNOWN;
         }
-        return bound == Integer.MAX_VALUE ? -1 : bound;
+        return bound == Integer.MAX_VALUE ? QueueStats.UNBOUNDED : bound;
     }
 
     /**

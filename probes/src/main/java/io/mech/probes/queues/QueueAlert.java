@@ -13,8 +13,8 @@ import java.util.Objects;
  * @param site            the first application frame that created it
  * @param reason          {@code full}, {@code deep} or {@code growing}
  * @param depth           elements (queued tasks) at that sample
- * @param capacity        the bound, -1 for none
- * @param utilisation     depth over capacity, NaN when unbounded
+ * @param capacity        the bound, {@link QueueStats#UNBOUNDED} for none, {@link QueueStats#UNKNOWN} when unread
+ * @param utilisation     depth over capacity, at most 1; NaN when unbounded or unknown
  * @param growthPerSecond depth change per second over the smoothing window
  * @param enqueueRate     per second, NaN when unknown
  * @param dequeueRate     per second, NaN when unknown
@@ -27,12 +27,17 @@ public record QueueAlert(long epochMillis, String kind, String type, String site
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(site, "site");
         Objects.requireNonNull(reason, "reason");
+        if (capacity >= 0) {
+            depth = Math.min(depth, capacity);
+            utilisation = QueueStats.utilisation(depth, capacity);
+        }
     }
 
     /** @return one line naming the queue, its site and why */
     public String describe() {
         final String bound = capacity >= 0 ? depth + "/" + capacity + String.format(java.util.Locale.ROOT, " (%.0f%%)", utilisation * 100)
-            : depth + String.format(java.util.Locale.ROOT, " (%+.0f/s)", growthPerSecond);
+            : depth + (capacity == QueueStats.UNBOUNDED ? ", unbounded" : ", capacity unknown")
+              + (Double.isNaN(growthPerSecond) ? "" : String.format(java.util.Locale.ROOT, " (%+.0f/s)", growthPerSecond));
         return "back pressure: " + kind + " " + type + " at " + site + " " + reason + ", depth " + bound;
     }
 }

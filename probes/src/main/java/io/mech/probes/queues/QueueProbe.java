@@ -21,11 +21,12 @@ import java.util.function.ToIntFunction;
  * creates (issue 9).
  *
  * <p>Finding queues: code woven into the constructors of the JDK's queues, ThreadPoolExecutor,
- * JCTools' queues and the included packages' queue classes hands each new instance to a
- * {@link QueueRegistry} through a bridge in {@code java.util.concurrent} ({@link QueueWeaver},
- * {@link QueueBridge}). Sampling: a daemon thread, {@code mech-queues-sampler}, reads each
- * queue's count without its lock ({@link JdkFields}, {@link Shape}) every sample period; woven
- * counting of dequeues gives the rates. A queue class loaded while the probe runs (an
+ * JCTools', Agrona's and the Disruptor's queues and the included packages' queue classes hands
+ * each new instance to a {@link QueueRegistry} through a bridge in {@code java.util.concurrent}
+ * ({@link QueueWeaver}, {@link QueueBridge}). Sampling: a daemon thread, {@code mech-queues-sampler}, reads each
+ * queue's count without its lock ({@link JdkFields}, {@link Shape}), and its bound and a library
+ * queue's own counts from what its API promises ({@link Contract}), every sample period; woven
+ * counting of dequeues gives the other queues' rates. A queue class loaded while the probe runs (an
  * application's, or one of the JDK's when the probe starts in premain) gets a field of its own
  * for its counters' slot ({@link SlotField}), which the JVM keeps when the probe closes.
  *
@@ -118,7 +119,7 @@ public final class QueueProbe implements AutoCloseable {
             final int[] owners = (int[]) defined.getMethod("owners").invoke(null);
             final long[] cells = (long[]) defined.getMethod("cells").invoke(null);
             final JdkFields jdk = new JdkFields();
-            final QueueRegistry made = new QueueRegistry(owners, cells, jdk, settings.sampleNanos());
+            final QueueRegistry made = new QueueRegistry(owners, cells, settings.sampleNanos());
             synchronized (sampling) {
                 if (closed) {
                     // a close that ran before the transformer was added could not take it out
@@ -223,25 +224,40 @@ public final class QueueProbe implements AutoCloseable {
             from.release(entry.slot);
             return;
         }
+        if (entry.contract == null) {
+            resolve(entry, queue);
+        }
         long depth;
+        long capacity;
         long dequeues = entry.shape.countsDequeues ? from.dequeues(entry.slot) : -1;
         long enqueues = -1;
         try {
+            // the JDK's own queues first: their bound is a final field, read without their lock
+            capacity = fields.capacity(entry.shape, queue);
+            if (capacity == QueueStats.UNKNOWN && entry.contract.knowsCapacity()) {
+                capacity = entry.contract.capacity(queue);
+            }
+            if (capacity == QueueStats.UNKNOWN) {
+                // a blocking queue whose size moved under every try keeps the bound it was last read with
+                capacity = entry.capacity;
+            }
             if (entry.shape == Shape.COUNTED) {
                 enqueues = from.enqueues(entry.slot);
                 depth = Math.max(0, enqueues - dequeues);
             } else if (entry.shape == Shape.PROGRESS) {
-                final ProgressIndices indices = (ProgressIndices) entry.holder;
-                dequeues = indices == null ? -1 : indices.consumed(queue);
-                enqueues = indices == null ? -1 : indices.produced(queue);
-                depth = indices == null ? -1 : Math.max(0, enqueues - dequeues);
+                final boolean counts = entry.contract.counts();
+                // in before out: what left after the first read was in by then, so depth never passes the bound
+                enqueues = counts ? entry.contract.produced(queue) : -1;
+                dequeues = counts ? entry.contract.consumed(queue) : -1;
+                depth = counts ? Math.max(0, enqueues - dequeues) : -1;
             } else {
                 depth = fields.depth(entry.shape, queue, entry.holder);
             }
         } catch (final Throwable e) {
+            capacity = entry.capacity;
             depth = -1;
         }
-        entry.sample(now, depth, depth >= JdkFields.WALK_BOUND
+        entry.sample(now, capacity, depth, depth >= JdkFields.WALK_BOUND
             && (entry.shape == Shape.CONCURRENT_LINKED || entry.shape == Shape.LINKED_TRANSFER), dequeues, enqueues);
         final java.lang.ref.WeakReference<ThreadPoolExecutor> executor = entry.executor;
         final ThreadPoolExecutor pool = executor == null ? null : executor.get();
@@ -257,6 +273,19 @@ public final class QueueProbe implements AutoCloseable {
             if (alerts.size() > QueueSnapshot.MAX_ALERTS) {
                 alerts.removeFirst();
             }
+        }
+    }
+
+    /**
+     * Finds, on the queue's first sample, what it is read through: its JDK holder and its
+     * library's contract. A failure leaves the depth and bound unknown, never the sampler stopped.
+     */
+    private void resolve(final TrackedQueue entry, final Object queue) {
+        entry.contract = Contract.of(queue.getClass());
+        try {
+            entry.holder = fields.holder(entry.shape, queue);
+        } catch (final Throwable e) {
+            entry.holder = null;
         }
     }
 

@@ -28,7 +28,6 @@ final class QueueRegistry implements ToIntFunction<Object> {
 
     private final int[] owners;
     private final long[] cells;
-    private final JdkFields fields;
     private final long sampleNanos;
     private final SiteFinder sites = new SiteFinder();
     private final AtomicReferenceArray<TrackedQueue> entries = new AtomicReferenceArray<>(QueueBridge.SLOTS);
@@ -43,10 +42,9 @@ final class QueueRegistry implements ToIntFunction<Object> {
     final AtomicLong full = new AtomicLong();
     final AtomicLong released = new AtomicLong();
 
-    QueueRegistry(final int[] owners, final long[] cells, final JdkFields fields, final long sampleNanos) {
+    QueueRegistry(final int[] owners, final long[] cells, final long sampleNanos) {
         this.owners = owners;
         this.cells = cells;
-        this.fields = fields;
         this.sampleNanos = sampleNanos;
     }
 
@@ -128,13 +126,6 @@ final class QueueRegistry implements ToIntFunction<Object> {
         }
         final Class<?> type = queue.getClass();
         final Shape shape = Shape.of(type, QueueTypes.of(type));
-        Object holder = fields.holder(shape, queue);
-        long capacity = fields.capacity(shape, queue);
-        if (shape == Shape.PROGRESS) {
-            final ProgressIndices indices = ProgressIndices.of(queue);
-            holder = indices;
-            capacity = indices == null ? -1 : indices.capacity;
-        }
         synchronized (this) {
             final TrackedQueue again = find(queue);
             if (again != null) {
@@ -145,7 +136,7 @@ final class QueueRegistry implements ToIntFunction<Object> {
                 if (owners[slot] == 0 && entries.get(slot) == null) {
                     final int from = QueueBridge.LINE + slot * QueueBridge.SLOT_LONGS;
                     java.util.Arrays.fill(cells, from, from + QueueBridge.SLOT_LONGS, 0L);
-                    final TrackedQueue entry = new TrackedQueue(queue, type.getName(), site, shape, slot, capacity, holder, sampleNanos);
+                    final TrackedQueue entry = new TrackedQueue(queue, type.getName(), site, shape, slot, sampleNanos);
                     entries.set(slot, entry);
                     owners[slot] = hash;
                     return entry;

@@ -13,7 +13,8 @@ import java.util.Locale;
  * @param queues        the registered queues and executors, deepest first, then fastest-growing
  * @param collected     the last figures of queues garbage collected since, oldest first (at most {@link #MAX_COLLECTED})
  * @param alerts        the latest back-pressure episodes, oldest first (at most {@link #MAX_ALERTS})
- * @param jdkInternal   queues created with no application frame on the stack: the JDK's own, left out
+ * @param jdkInternal   queues created with no application frame on the stack (the JDK's own), or by another
+ *                      library queue's constructor (a part of it): left out
  * @param unnamed       queues created while the stack-walk rate limit was spent: left out
  * @param registryFull  queues left out because the registry was full
  * @param released      queues dropped from the registry after they were garbage collected
@@ -44,7 +45,7 @@ public record QueueSnapshot(boolean installed, long sampleNanos, List<QueueStats
             lines.add("queues: not installed");
             return lines;
         }
-        lines.add(String.format(Locale.ROOT, "queues: %d tracked, sampled every %s; left out: %d of the JDK's own, %d past the naming rate limit, %d past the registry's bound; %d collected",
+        lines.add(String.format(Locale.ROOT, "queues: %d tracked, sampled every %s; left out: %d of the JDK's or a library's own, %d past the naming rate limit, %d past the registry's bound; %d collected",
             queues.size(), seconds(sampleNanos / 1e9), jdkInternal, unnamed, registryFull, released));
         for (int i = 0; i < Math.min(rows, queues.size()); i++) {
             lines.add("  " + line(queues.get(i)));
@@ -63,8 +64,10 @@ public record QueueSnapshot(boolean installed, long sampleNanos, List<QueueStats
         line.append(q.kind().equals("executor") ? "executor " + q.type() + " (" + q.queueType() + ")" : q.type())
             .append(" at ").append(q.site()).append(": ");
         line.append(q.depth() < 0 ? "depth ?" : (q.kind().equals("executor") ? "queued " : "depth ") + (q.atLeast() ? ">=" : "") + q.depth());
-        if (q.capacity() >= 0) {
+        if (q.bounded()) {
             line.append('/').append(q.capacity()).append(String.format(Locale.ROOT, " (%.0f%%)", q.utilisation() * 100));
+        } else {
+            line.append(q.capacity() == QueueStats.UNBOUNDED ? ", unbounded" : ", capacity unknown");
         }
         line.append(", max ").append(q.maxDepth());
         if (q.active() >= 0) {

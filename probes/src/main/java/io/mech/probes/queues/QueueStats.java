@@ -13,7 +13,8 @@ import java.util.Objects;
  * @param atLeast         whether depth is a bounded walk's floor: at least that many
  * @param maxDepth        the deepest sample
  * @param meanDepth       mean depth over the smoothing window, NaN unknown
- * @param capacity        the bound, -1 for none
+ * @param capacity        the bound the queue's own contract gives, {@link #UNBOUNDED} for none,
+ *                        {@link #UNKNOWN} when mech cannot read it
  * @param enqueued        enqueues since registration (derived from dequeues and depth for the JDK's queues), -1 unknown
  * @param dequeued        dequeues since registration, -1 unknown
  * @param enqueueRate     per second over the smoothing window, NaN unknown
@@ -26,27 +27,67 @@ import java.util.Objects;
  * @param alerting        the reason of the episode in progress, "" when none
  * @param alerts          back-pressure episodes since registration
  * @param samples         samples taken
+ *
+ * <p>A bounded queue never holds more than its bound, so a depth read above it (a counted queue
+ * whose dequeue path mech does not see, indices read while they moved) is taken as the bound:
+ * utilisation is never above 100%.
  */
 public record QueueStats(String kind, String type, String queueType, String site, long depth, boolean atLeast, long maxDepth, double meanDepth,
                          long capacity, long enqueued, long dequeued, double enqueueRate, double dequeueRate,
                          double growthPerSecond, double waitSeconds, double windowSeconds, int active, String alerting,
                          long alerts, long samples) {
-    /** Validates. */
+    /** The capacity of a queue with no bound. */
+    public static final long UNBOUNDED = -1;
+    /** The capacity of a queue whose bound mech cannot read: never taken for a bound. */
+    public static final long UNKNOWN = -2;
+
+    /** Validates, and holds the depths of a bounded queue within its bound. */
     public QueueStats {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(queueType, "queueType");
         Objects.requireNonNull(site, "site");
         Objects.requireNonNull(alerting, "alerting");
+        if (capacity < UNKNOWN) {
+            throw new IllegalArgumentException("capacity " + capacity);
+        }
+        if (capacity >= 0) {
+            depth = Math.min(depth, capacity);
+            maxDepth = Math.min(maxDepth, capacity);
+            meanDepth = Math.min(meanDepth, capacity);
+        }
+    }
+
+    /** @return whether the queue has a bound mech read */
+    public boolean bounded() {
+        return capacity >= 0;
+    }
+
+    /** @return "bounded", "unbounded" or "unknown" */
+    public String bound() {
+        return bound(capacity);
+    }
+
+    /** @return "bounded", "unbounded" or "unknown" for a capacity */
+    static String bound(final long capacity) {
+        return capacity >= 0 ? "bounded" : capacity == UNBOUNDED ? "unbounded" : "unknown";
     }
 
     /** @return capacity minus depth, -1 when unbounded or unknown */
     public long remaining() {
-        return capacity >= 0 && depth >= 0 ? Math.max(0, capacity - depth) : -1;
+        return capacity >= 0 && depth >= 0 ? capacity - depth : -1;
     }
 
-    /** @return depth over capacity, NaN when unbounded or unknown */
+    /** @return depth over capacity, from 0 to 1; NaN when unbounded or unknown */
     public double utilisation() {
-        return capacity > 0 && depth >= 0 ? (double) depth / capacity : capacity == 0 ? 0 : Double.NaN;
+        return utilisation(depth, capacity);
+    }
+
+    /** @return depth over capacity, at most 1; NaN when either is unknown or there is no bound */
+    static double utilisation(final long depth, final long capacity) {
+        if (capacity == 0) {
+            return 0;
+        }
+        return capacity > 0 && depth >= 0 ? Math.min(1.0, (double) depth / capacity) : Double.NaN;
     }
 }

@@ -8,10 +8,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import net.bytebuddy.jar.asm.ClassReader;
 
 /**
- * Tells, as an application class loads, whether it is a {@link Queue}: from its class file's
- * header and its supertypes' (read as resources from its loader, never loaded: loading them from
- * inside a transformer could recurse), down to the first JDK supertype, which is asked directly.
- * Answers are cached per class name.
+ * Tells, as an application class loads, whether it is a {@link Queue}, or a queue that counts
+ * its own progress: from its class file's header and its supertypes' (read as resources from its
+ * loader, never loaded: loading them from inside a transformer could recurse), down to the first
+ * JDK supertype, which is asked directly. Answers are cached per class name.
  */
 final class QueueTypes {
 
@@ -21,27 +21,36 @@ final class QueueTypes {
         NONE,
         /** A queue: constructors register it, offer and poll are counted. */
         QUEUE,
-        /** A JCTools queue with progress indicators: registered only, read through its indices. */
+        /**
+         * A library queue that counts its own progress (JCTools' progress indicators, an Agrona
+         * pipe, a Disruptor ring buffer): registered only, read through its {@link Contract}.
+         */
         PROGRESS
     }
 
     static final String PROGRESS_INDICATORS = "org/jctools/queues/QueueProgressIndicators";
+    static final String AGRONA_PIPE = "org/agrona/concurrent/Pipe";
+    /** Not a {@link Queue}: the Disruptor's ring buffer, final, whose own constructor registers it. */
+    static final String DISRUPTOR_RING_BUFFER = "com/lmax/disruptor/RingBuffer";
 
-    /** Per supertype name: whether it is a queue, and whether it has progress indicators. */
+    /** Per supertype name: whether it is a queue, and whether it counts its own progress. */
     private final Map<String, Kind> cache = new ConcurrentHashMap<>();
 
     /** @return the kind of a class already loaded */
     static Kind of(final Class<?> type) {
-        if (!Queue.class.isAssignableFrom(type)) {
-            return Kind.NONE;
+        if (countsProgress(type)) {
+            return Kind.PROGRESS;
         }
-        return hasProgressIndicators(type) ? Kind.PROGRESS : Kind.QUEUE;
+        return Queue.class.isAssignableFrom(type) ? Kind.QUEUE : Kind.NONE;
     }
 
-    private static boolean hasProgressIndicators(final Class<?> type) {
+    private static boolean countsProgress(final Class<?> type) {
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            if (progress(c.getName().replace('.', '/'))) {
+                return true;
+            }
             for (final Class<?> i : c.getInterfaces()) {
-                if (i.getName().replace('.', '/').equals(PROGRESS_INDICATORS) || hasProgressIndicators(i)) {
+                if (countsProgress(i)) {
                     return true;
                 }
             }
@@ -49,9 +58,18 @@ final class QueueTypes {
         return false;
     }
 
+    /** @return whether a type of that internal name counts its own progress */
+    private static boolean progress(final String internalName) {
+        return internalName.equals(PROGRESS_INDICATORS) || internalName.equals(AGRONA_PIPE)
+            || internalName.equals(DISRUPTOR_RING_BUFFER);
+    }
+
     /** @return the kind of a class being loaded, from its bytes */
     Kind of(final ClassLoader loader, final byte[] classFile) {
         final ClassReader reader = new ClassReader(classFile);
+        if (progress(reader.getClassName())) {
+            return Kind.PROGRESS;
+        }
         return combine(loader, reader.getSuperName(), reader.getInterfaces());
     }
 
@@ -68,7 +86,7 @@ final class QueueTypes {
     }
 
     private Kind named(final ClassLoader loader, final String internalName) {
-        if (internalName.equals(PROGRESS_INDICATORS)) {
+        if (progress(internalName)) {
             return Kind.PROGRESS;
         }
         final Kind known = cache.get(internalName);

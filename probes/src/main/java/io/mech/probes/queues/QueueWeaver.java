@@ -59,6 +59,8 @@ final class QueueWeaver implements ClassFileTransformer {
     static final String DELAYED_WORK_QUEUE = "java/util/concurrent/ScheduledThreadPoolExecutor$DelayedWorkQueue";
 
     private static final String OBJECT = "java/lang/Object";
+    /** Agrona's queues' package, without its subpackages. */
+    private static final String AGRONA = "org/agrona/concurrent/";
 
     private final String bridge;
     private final List<String> include;
@@ -77,14 +79,16 @@ final class QueueWeaver implements ClassFileTransformer {
     }
 
     /**
-     * Whether an application class name falls in the included packages or JCTools'; mech's own
-     * classes never do, whatever the packages (an include of {@code io} or {@code io.mech}).
+     * Whether an application class name falls in the included packages or is one of the queue
+     * libraries' (JCTools' queues, Agrona's concurrent queues, the Disruptor's ring buffer); mech's
+     * own classes never do, whatever the packages (an include of {@code io} or {@code io.mech}).
      */
     boolean applicationCandidate(final String internalName) {
         if (MechCode.contains(internalName)) {
             return false;
         }
-        if (internalName.startsWith("org/jctools/queues/")) {
+        if (internalName.startsWith("org/jctools/queues/") || internalName.equals(QueueTypes.DISRUPTOR_RING_BUFFER)
+            || internalName.startsWith(AGRONA) && internalName.indexOf('/', AGRONA.length()) < 0) {
             return true;
         }
         for (final String prefix : include) {

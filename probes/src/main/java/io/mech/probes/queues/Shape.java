@@ -2,7 +2,8 @@ package io.mech.probes.queues;
 
 /**
  * How the sampler reads one kind of queue's depth, and where its dequeues are counted. None of
- * these takes the queue's lock or walks more than {@link JdkFields#WALK_BOUND} nodes.
+ * these takes the queue's lock or walks more than {@link JdkFields#WALK_BOUND} nodes (a counted
+ * application {@code BlockingQueue}'s bound is read through its own methods: see {@link Contract}).
  */
 enum Shape {
     /** ArrayBlockingQueue: its {@code count} field; capacity {@code items.length}. */
@@ -25,7 +26,10 @@ enum Shape {
     SYNCHRONOUS(false),
     /** An application queue class: offers minus polls, both counted by woven code. */
     COUNTED(true),
-    /** A JCTools queue with progress indicators: producer index minus consumer index. */
+    /**
+     * A library queue that counts its own progress (JCTools, Agrona, the Disruptor): elements in
+     * minus elements out, as its {@link Contract} reads them.
+     */
     PROGRESS(false),
     /** A queue class mech cannot read without a lock or a walk: depth unknown. */
     UNKNOWN(false);

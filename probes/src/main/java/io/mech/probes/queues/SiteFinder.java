@@ -2,13 +2,16 @@ package io.mech.probes.queues;
 
 import io.mech.probes.MechCode;
 import java.util.Optional;
+import java.util.Queue;
 
 /**
  * Names where a queue was created: the first frame of the creating thread's stack below the
  * queue's constructors (chained and inherited: the queue's own class and superclasses) that is
- * neither the JDK's nor JCTools' (its factories), found with a {@link StackWalker}. When that
+ * neither the JDK's nor a queue library's (their factories, the Disruptor's DSL), found with a
+ * {@link StackWalker}. When that
  * frame is mech's ({@link MechCode}; its example kernels are the user's code here) mech made the
- * queue, on whichever thread: {@link #MECHS}; when there is none the queue is the JDK's own. A
+ * queue, on whichever thread: {@link #MECHS}; when there is none the queue is the JDK's own, and
+ * so is one a library queue's constructor made, a part of that queue. A
  * walk costs microseconds, so at most {@value #WALKS_PER_SECOND} are taken per second (a burst of
  * as many first); past that {@link #find} answers {@link #LIMITED} and the queue goes
  * unregistered and counted.
@@ -33,7 +36,8 @@ final class SiteFinder {
     /**
      * @param created the queue or executor whose constructor is on the stack
      * @return class.method:line of the creating application frame; {@link #MECHS} when mech's code
-     *         created it; null when only the JDK did (the JDK's own queue); {@link #LIMITED} when
+     *         created it; null when only the JDK did (the JDK's own queue) or another library
+     *         queue's constructor (a part of that queue); {@link #LIMITED} when
      *         the rate limit refused the walk
      */
     String find(final Object created) {
@@ -46,9 +50,9 @@ final class SiteFinder {
             final Optional<StackWalker.StackFrame> frame = WALKER.walk(frames -> frames
                 .dropWhile(f -> !f.getDeclaringClass().isAssignableFrom(type))
                 .dropWhile(f -> f.getDeclaringClass().isAssignableFrom(type))
-                .filter(f -> !library(f.getClassName()))
+                .filter(f -> !library(f.getClassName()) || part(f))
                 .findFirst());
-            return frame.map(f -> MechCode.contains(f.getClassName()) ? MECHS
+            return frame.filter(f -> !part(f)).map(f -> MechCode.contains(f.getClassName()) ? MECHS
                 : f.getLineNumber() > 0 ? f.getClassName() + "." + f.getMethodName() + ":" + f.getLineNumber()
                 : f.getClassName() + "." + f.getMethodName()).orElse(null);
         } catch (final RuntimeException e) {
@@ -69,9 +73,23 @@ final class SiteFinder {
         return true;
     }
 
-    /** Whether a frame's class is the JDK's or JCTools': code that makes queues for whoever calls it. */
+    /**
+     * Whether a frame is a library queue's constructor: a queue made there is a part of that
+     * queue (JCTools' MpmcUnboundedXaddArrayQueue pools its chunks in a queue of its own), the
+     * library's and not the application's, however full it runs.
+     */
+    private static boolean part(final StackWalker.StackFrame frame) {
+        return frame.getMethodName().equals("<init>") && library(frame.getClassName())
+            && Queue.class.isAssignableFrom(frame.getDeclaringClass());
+    }
+
+    /**
+     * Whether a frame's class is the JDK's or a queue library's (JCTools', Agrona's, the
+     * Disruptor's): code that makes queues for whoever calls it.
+     */
     static boolean library(final String className) {
         return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
-            || className.startsWith("sun.") || className.startsWith("com.sun.") || className.startsWith("org.jctools.");
+            || className.startsWith("sun.") || className.startsWith("com.sun.") || className.startsWith("org.jctools.")
+            || className.startsWith("org.agrona.") || className.startsWith("com.lmax.disruptor.");
     }
 }

@@ -22,9 +22,15 @@ final class TrackedQueue {
     final String site;
     final Shape shape;
     final int slot;
-    final long capacity;
-    /** The AtomicInteger, PriorityQueue or index handles the depth is read through; may be null. */
-    final Object holder;
+    /**
+     * What the sampler reads the queue through, found at its first sample (the queue's
+     * constructors have all run by then): the JDK's AtomicInteger or PriorityQueue behind its
+     * count (may be null), and what the queue's library promises. Null before.
+     */
+    Object holder;
+    Contract contract;
+    /** The bound at the last sample; {@link QueueStats#UNKNOWN} until one is read. */
+    long capacity = QueueStats.UNKNOWN;
     /** The executor whose work queue this is, if any; set once, by registration. */
     volatile WeakReference<ThreadPoolExecutor> executor;
     volatile String executorType;
@@ -58,14 +64,12 @@ final class TrackedQueue {
     long alerts;
 
     TrackedQueue(final Object queue, final String type, final String site, final Shape shape, final int slot,
-                 final long capacity, final Object holder, final long sampleNanos) {
+                 final long sampleNanos) {
         this.queue = new WeakReference<>(queue);
         this.type = type;
         this.site = site;
         this.shape = shape;
         this.slot = slot;
-        this.capacity = capacity;
-        this.holder = holder;
         this.sampleNanos = sampleNanos;
         // twice the window: a sampler held up and catching up can take samples closer than the period
         final int length = 2 * (int) ((WINDOW_NANOS + sampleNanos - 1) / sampleNanos) + 1;
@@ -79,12 +83,17 @@ final class TrackedQueue {
      * Records one sample and updates the rates, growth and wait estimate over the ring.
      *
      * @param now          System.nanoTime() of the sample
-     * @param read         depth read; -1 when unknown
+     * @param capacityRead capacity read: the bound, {@link QueueStats#UNBOUNDED} or {@link QueueStats#UNKNOWN}
+     * @param read         depth read; -1 when unknown; above a bound, taken as the bound
      * @param bounded      whether the read hit a walk's bound (the depth is at least that)
      * @param dequeueTotal dequeues counted since registration; -1 when not counted
      * @param enqueueTotal enqueues since registration; -1 to derive them from dequeues and depth
      */
-    void sample(final long now, final long read, final boolean bounded, final long dequeueTotal, final long enqueueTotal) {
+    void sample(final long now, final long capacityRead, final long depthRead, final boolean bounded, final long dequeueTotal,
+                final long enqueueTotal) {
+        capacity = capacityRead;
+        // a bounded queue never holds more than its bound: more is a misread, and utilisation stays at most 100%
+        final long read = capacityRead >= 0 ? Math.min(depthRead, capacityRead) : depthRead;
         samples++;
         depth = read;
         atLeast = bounded;
@@ -121,15 +130,16 @@ final class TrackedQueue {
         waitSeconds = smoothed && read >= 0 && dequeueRate >= MIN_RATE ? meanDepth / dequeueRate : Double.NaN;
     }
 
-    /** @return depth over capacity, NaN for an unbounded queue or an unknown depth */
+    /** @return depth over capacity, at most 1; NaN for an unbounded queue, an unknown bound or depth */
     double utilisation() {
-        return capacity > 0 && depth >= 0 ? (double) depth / capacity : Double.NaN;
+        return capacity > 0 && depth >= 0 ? Math.min(1.0, (double) depth / capacity) : Double.NaN;
     }
 
     /**
      * Judges the last sample: a bounded queue at or above {@code alert} utilisation, or an
      * unbounded one at least {@code deep} deep, for {@code runs} samples in a row; or an unbounded
      * queue that rose at each of its last {@code 2 * runs - 1} samples by {@code deep / 100} or more in all.
+     * A queue whose bound is unknown is judged as an unbounded one: by its depth alone, never as full.
      *
      * @return the reason of an alert that starts now ({@code full}, {@code deep} or {@code growing}),
      *         or null; an alert re-arms once no condition holds

@@ -131,6 +131,24 @@ class QueueProbeTest {
         check("delay", "java.util.concurrent.DelayQueue", -1);
         check("concurrentLinked", "java.util.concurrent.ConcurrentLinkedQueue", -1);
         check("transfer", "java.util.concurrent.LinkedTransferQueue", -1);
+        for (final java.util.concurrent.BlockingQueue<?> bounded : List.of(abq, lbq, lbd)) {
+            assertEquals(bounded.remainingCapacity() + bounded.size(), only(bounded == abq ? "arrayBlocking"
+                : bounded == lbq ? "linkedBlocking" : "linkedDeque").capacity(),
+                () -> bounded.getClass() + ": the bound read from its final field is the one its contract gives");
+        }
+    }
+
+    @Test
+    void theBoundOfAnApplicationBlockingQueueIsWhatItsContractSays() {
+        final QueueWorkloads.Bounded<Integer> bounded = QueueWorkloads.bounded(64);
+        for (int i = 0; i < 10; i++) {
+            bounded.add(i);
+        }
+        probe.sampleNow();
+        final QueueStats q = only("bounded");
+        assertEquals(64, q.capacity(), "remainingCapacity() plus size(), read once constructed, not when Base registered it");
+        assertEquals(10, q.depth());
+        assertEquals(10.0 / 64, q.utilisation(), 1e-9);
     }
 
     private static void check(final String method, final String type, final long capacity) {
@@ -235,6 +253,9 @@ class QueueProbeTest {
         }
         probe.sampleNow();
         final QueueStats q = only("counted");
+        assertEquals(QueueStats.UNKNOWN, q.capacity(), "a Queue that promises no bound: unknown, never guessed");
+        assertTrue(probe.snapshot().render(50).stream().anyMatch(l -> l.contains("workloads.QueueWorkloads.counted:")
+            && l.contains("depth 20, capacity unknown")), () -> probe.snapshot().render(50).toString());
         assertEquals(20, q.depth());
         assertEquals(25, q.enqueued());
         assertEquals(5, q.dequeued());

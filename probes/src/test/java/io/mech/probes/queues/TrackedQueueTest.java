@@ -12,24 +12,24 @@ class TrackedQueueTest {
 
     @Test
     void waitIsMeanDepthOverDequeueRateOnceTheWindowSpansTenSeconds() {
-        final TrackedQueue q = new TrackedQueue(new Object(), "t", "s", Shape.ARRAY_BLOCKING, 0, 100, null, SECOND);
+        final TrackedQueue q = new TrackedQueue(new Object(), "t", "s", Shape.ARRAY_BLOCKING, 0, SECOND);
         for (int s = 0; s <= 9; s++) {
-            q.sample(s * SECOND, s % 2 == 0 ? 40 : 60, false, 200L * s, -1);
+            q.sample(s * SECOND, 100, s % 2 == 0 ? 40 : 60, false, 200L * s, -1);
             assertTrue(Double.isNaN(q.waitSeconds), "no estimate before 10 s: " + s);
         }
-        q.sample(10 * SECOND, 40, false, 2_000, -1);
+        q.sample(10 * SECOND, 100, 40, false, 2_000, -1);
         assertEquals(200, q.dequeueRate, 1e-9);
         assertEquals(200, q.enqueueRate, 1e-9, "derived: dequeues plus depth");
         assertEquals((6 * 40 + 5 * 60) / 11.0 / 200, q.waitSeconds, 1e-9, "mean depth of 11 samples over 200/s");
-        q.sample(11 * SECOND, 60, false, 2_200, -1);
+        q.sample(11 * SECOND, 100, 60, false, 2_200, -1);
         assertEquals((6 * 60 + 5 * 40) / 11.0 / 200, q.waitSeconds, 1e-9, "the window slides past the first sample");
     }
 
     @Test
     void noEstimateWhenTheDequeueRateIsAboutZero() {
-        final TrackedQueue q = new TrackedQueue(new Object(), "t", "s", Shape.COUNTED, 0, -1, null, SECOND);
+        final TrackedQueue q = new TrackedQueue(new Object(), "t", "s", Shape.COUNTED, 0, SECOND);
         for (int s = 0; s <= 12; s++) {
-            q.sample(s * SECOND, 500, false, 5, 505);
+            q.sample(s * SECOND, QueueStats.UNKNOWN, 500, false, 5, 505);
         }
         assertEquals(0, q.dequeueRate, 1e-9);
         assertTrue(Double.isNaN(q.waitSeconds));
@@ -38,11 +38,11 @@ class TrackedQueueTest {
 
     @Test
     void alertsWhenFullForThreeSamplesAndReArmsBelow() {
-        final TrackedQueue q = new TrackedQueue(new Object(), "t", "s", Shape.ARRAY_BLOCKING, 0, 10, null, SECOND);
+        final TrackedQueue q = new TrackedQueue(new Object(), "t", "s", Shape.ARRAY_BLOCKING, 0, SECOND);
         final String[] reasons = new String[6];
         final long[] depths = {7, 8, 9, 10, 3, 7};
         for (int i = 0; i < depths.length; i++) {
-            q.sample(i * SECOND, depths[i], false, 0, -1);
+            q.sample(i * SECOND, 10, depths[i], false, 0, -1);
             reasons[i] = q.judge(0.7, 10_000, 3);
         }
         assertEquals("[null, null, full, null, null, null]", java.util.Arrays.toString(reasons));
