@@ -57,7 +57,7 @@ public final class NativeProfiler {
      * @return the library; the caller removes it and its directory
      */
     static Path extract(final Path extractDir) throws IOException {
-        final String resource = "io/mech/native/" + platformFolder() + "/" + LIBRARY;
+        final String resource = libraryResource();
         try (InputStream in = AsyncProfiler.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IOException("mech.jar carries no " + resource);
@@ -87,19 +87,24 @@ public final class NativeProfiler {
         return Files.createTempDirectory(parent, "mech-profiler-");
     }
 
-    /** The jar folder of this platform's library, named as in async-profiler's jar. */
-    static String platformFolder() throws IOException {
+    /**
+     * This platform's library as a class-path resource, named as in async-profiler's jar. Each
+     * name is one whole string constant, because mech.jar's shading moves the libraries under
+     * {@code io/mech/native/} and rewrites exactly these constants to match; tests that run
+     * against async-profiler's own jar find them under the names written here.
+     */
+    static String libraryResource() throws IOException {
         final String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         final String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
         if (os.contains("mac")) {
-            return "macos";
+            return "macos/libasyncProfiler.so";
         }
         if (os.contains("linux")) {
             if (arch.equals("amd64") || arch.equals("x86_64")) {
-                return "linux-x64";
+                return "linux-x64/libasyncProfiler.so";
             }
             if (arch.equals("aarch64") || arch.equals("arm64")) {
-                return "linux-arm64";
+                return "linux-arm64/libasyncProfiler.so";
             }
         }
         throw new IOException("async-profiler has no library for " + os + "/" + arch);
