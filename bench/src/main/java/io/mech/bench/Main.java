@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@code bench/run [--rounds N] [--seconds S] [--scrape-seconds S] [--jhiccup JAR] [--only startup,memory,overhead,floor,jfr,locks,falsesharing,queues,profiler,scrape,replay]}: measures, prints
+ * {@code bench/run [--rounds N] [--seconds S] [--scrape-seconds S] [--loads KIND,...] [--jhiccup JAR] [--only startup,memory,overhead,floor,jfr,locks,falsesharing,queues,profiler,scrape,replay]}: measures, prints
  * a table per part and writes them as {@link Results} says. {@code --jhiccup} names jHiccup's agent
  * jar, by default {@value JHiccup#USUAL_PATH} from the repository's root; without one, jHiccup's
  * rows are left out.
@@ -37,6 +37,7 @@ public final class Main {
         int rounds = 5;
         double seconds = 3;
         int scrapeSeconds = 30;
+        Set<String> loads = Set.of();
         Set<String> only = new LinkedHashSet<>(ALL);
         Path repo = Path.of(".").toAbsolutePath().normalize();
         Path jHiccupJar = null;
@@ -46,6 +47,7 @@ public final class Main {
                 case "--rounds" -> rounds = Integer.parseInt(require(args[i], value));
                 case "--seconds" -> seconds = Double.parseDouble(require(args[i], value));
                 case "--scrape-seconds" -> scrapeSeconds = Integer.parseInt(require(args[i], value));
+                case "--loads" -> loads = new LinkedHashSet<>(Arrays.asList(require(args[i], value).split(",")));
                 case "--only" -> only = new LinkedHashSet<>(Arrays.asList(require(args[i], value).split(",")));
                 case "--repo" -> repo = Path.of(require(args[i], value)).toAbsolutePath().normalize();
                 case "--jhiccup" -> jHiccupJar = Path.of(require(args[i], value)).toAbsolutePath().normalize();
@@ -70,7 +72,10 @@ public final class Main {
             System.err.println("bench: no jHiccup at " + jHiccupJar + " (--jhiccup <path> names it): its rows are left out");
         }
         final Path work = Files.createTempDirectory("mech-bench");
-        final Setup setup = new Setup(mechJar, examplesJar, benchJar, jHiccup, work, rounds, seconds, scrapeSeconds);
+        if (!OverheadBench.kinds().containsAll(loads)) {
+            usage("--loads takes " + OverheadBench.kinds() + ", got " + loads);
+        }
+        final Setup setup = new Setup(mechJar, examplesJar, benchJar, jHiccup, work, rounds, seconds, scrapeSeconds, loads);
 
         final Map<String, String> tables = new LinkedHashMap<>();
         for (final String part : only) {
@@ -116,7 +121,7 @@ public final class Main {
 
     private static void usage(final String problem) {
         System.err.println("bench: " + problem);
-        System.err.println("usage: bench/run [--rounds N>=5] [--seconds S] [--scrape-seconds S] [--jhiccup JAR] [--only startup,memory,overhead,floor,jfr,locks,falsesharing,queues,profiler,scrape,replay]");
+        System.err.println("usage: bench/run [--rounds N>=5] [--seconds S] [--scrape-seconds S] [--loads KIND,...] [--jhiccup JAR] [--only startup,memory,overhead,floor,jfr,locks,falsesharing,queues,profiler,scrape,replay]");
         System.exit(2);
     }
 

@@ -48,6 +48,11 @@ final class OverheadBench {
         new Load("lock-heavy", "locks", "synchronized-contended"),
         new Load("queue-heavy", "back-pressure", "overfed"));
 
+    /** The kinds of load, as {@code --loads} names them. */
+    static List<String> kinds() {
+        return LOADS.stream().map(Load::kind).toList();
+    }
+
     /** The kinds of load measured with jHiccup and mech's defaults too. */
     private static final Set<String> BESIDE_JHICCUP = Set.of("CPU-bound", "allocation-heavy");
 
@@ -81,6 +86,9 @@ final class OverheadBench {
     static List<Row> run(final Setup setup) throws Exception {
         final List<Row> rows = new ArrayList<>();
         for (final Load load : LOADS) {
+            if (!setup.loads().isEmpty() && !setup.loads().contains(load.kind())) {
+                continue;
+            }
             // The variant runs again and again in one JVM and the last, warm run counts: JIT
             // compilation and mech's own start-up (JFR stream, exporter) fall in the runs before.
             final int runs = 1 + (int) Math.ceil(WARMUP_SECONDS / setup.seconds());

@@ -2,6 +2,7 @@ package io.mech.bench;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What every benchmark needs: the jars under test, a scratch directory and how many rounds.
@@ -14,7 +15,8 @@ import java.util.Optional;
  * @param rounds      alternating rounds per figure, at least 5
  * @param seconds     how long each kernel runs in the overhead figures
  * @param scrapeSeconds how long the concurrent scrapers run
+ * @param loads       the kinds of load the overhead part measures (CPU-bound, allocation-heavy, ...); empty for all
  */
 record Setup(Path mechJar, Path examplesJar, Path benchJar, Optional<JHiccup> jHiccup, Path workDir, int rounds, double seconds,
-             int scrapeSeconds) {
+             int scrapeSeconds, Set<String> loads) {
 }
