@@ -16,6 +16,7 @@ import io.mech.hiccup.LogPath;
 import io.mech.hiccup.LogStatus;
 import io.mech.hiccup.Pid;
 import io.mech.hiccup.cause.HiccupCauses;
+import io.prometheus.metrics.model.snapshots.Labels;
 import io.mech.probes.profiler.TriggerSource;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
@@ -198,6 +199,10 @@ final class Mech {
             if (!deferred()) {
                 return;
             }
+            if (hiccups != null && options.flag(Option.HICCUP_VIRTUAL)) {
+                // deferred too: the first virtual thread brings up the scheduler's carriers
+                hiccups.meterVirtualThreads();
+            }
             final boolean attribute = hiccups != null && options.flag(Option.HICCUP_CAUSES);
             final JfrStream stream = attribute || options.flag(Option.PROBES_LOCKS)
                 ? JfrStream.open(withoutJfr(attribute), Console.WARNINGS) : null;
@@ -343,11 +348,13 @@ final class Mech {
         }
         final List<MetricFamilies> sources = new ArrayList<>();
         if (hiccups != null) {
-            final Map<String, Supplier<HiccupSnapshot>> jvms = new LinkedHashMap<>();
-            jvms.put("host", hiccups::snapshot);
+            final Map<Labels, Supplier<HiccupSnapshot>> jvms = new LinkedHashMap<>();
+            jvms.put(Labels.of("jvm", "host"), hiccups::snapshot);
             if (control != null) {
-                jvms.put("control", this::controlSnapshot);
+                jvms.put(Labels.of("jvm", "control"), this::controlSnapshot);
             }
+            // null until the virtual-thread meter runs, which the families skip
+            jvms.put(Labels.of("jvm", "host", "thread", "virtual"), hiccups::virtualSnapshot);
             sources.add(new HiccupFamilies(jvms, settings.classicBuckets()));
         }
         // The causes and most parts start after the endpoint: each adds its families as it starts.

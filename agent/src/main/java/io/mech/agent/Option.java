@@ -19,6 +19,8 @@ enum Option {
         "hiccups at least this long count as stalls: counted and summed without correction"),
     HICCUP_CAUSES("hiccup.causes", Kind.SWITCH, "on",
         "attribute each stall to gc, safepoint, ttsp (time to safepoint), mech or os through a JFR stream (GC, VM-operation and safepoint events) that starts after the host's first second"),
+    HICCUP_VIRTUAL("hiccup.virtual", Kind.SWITCH, "on",
+        "on JDK 21 and later, a second meter on a virtual thread measures how long virtual threads wait for a carrier (logged with Tag=virtual); starts after the host's first second"),
     HICCUP_CONTROL("hiccup.control", Kind.BOOLEAN, "false",
         "start an idle control JVM that logs its own hiccups to the log path plus .c and exits with the host"),
     PROBES_LOCKS("probes.locks", Kind.SWITCH, "on",

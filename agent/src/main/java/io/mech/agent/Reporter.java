@@ -10,6 +10,7 @@ import io.mech.exporter.InternalErrors;
 import io.mech.hiccup.ControlJvm;
 import io.mech.hiccup.FileTarget;
 import io.mech.hiccup.HiccupRecorder;
+import io.mech.hiccup.HiccupSnapshot;
 import io.mech.hiccup.LogStatus;
 import io.mech.hiccup.Pid;
 import io.mech.hiccup.cause.Cause;
@@ -114,6 +115,10 @@ final class Reporter {
                 // A log that was never opened has no path worth printing: only the reason.
                 summaries.add(HiccupSummary.of("host", hiccups.snapshot(), log.opened() ? log.path().toString() : "",
                     log.problem() == null ? "" : log.problem()));
+            }
+            final HiccupSnapshot virtual = hiccups.virtualSnapshot();
+            if (virtual != null) {
+                summaries.add(HiccupSummary.of("virtual", virtual, ""));
             }
         } else {
             notes.add("hiccup recorder off");

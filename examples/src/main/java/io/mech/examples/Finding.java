@@ -26,5 +26,11 @@ public enum Finding {
      * One thread keeps the JVM from reaching a safepoint (time to safepoint): every other thread
      * has stopped and waits for it. The site is the class whose code runs on without a poll.
      */
-    SAFEPOINT_DELAY
+    SAFEPOINT_DELAY,
+    /**
+     * Virtual threads wait for a carrier: every carrier is pinned or kept busy by virtual
+     * threads that do not block, so a virtual thread that wakes cannot run. No site: the wait
+     * is the scheduler's, not one class's.
+     */
+    CARRIER_WAIT
 }

@@ -8,6 +8,7 @@ import io.mech.examples.falsesharing.FalseSharingKernel;
 import io.mech.examples.flyweight.FlyweightKernel;
 import io.mech.examples.gc.GcPauseKernel;
 import io.mech.examples.safepoint.SafepointDelayKernel;
+import io.mech.examples.virtual.CarrierWaitKernel;
 import io.mech.examples.lazyset.LazySetKernel;
 import io.mech.examples.littleslaw.LittlesLawKernel;
 import io.mech.examples.locks.LocksKernel;
@@ -49,7 +50,8 @@ public final class Kernels {
             new LittlesLawKernel(),
             new CoordinatedOmissionKernel(),
             new GcPauseKernel(),
-            new SafepointDelayKernel());
+            new SafepointDelayKernel(),
+            new CarrierWaitKernel());
 
     private static final List<KernelDescriptor> DESCRIPTORS =
             KERNELS.stream().map(Kernel::descriptor).toList();

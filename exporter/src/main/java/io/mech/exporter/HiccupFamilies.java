@@ -18,8 +18,8 @@ import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 
 /**
- * The hiccup recorder's families, one series per JVM ({@code jvm="host"} and, with a control
- * JVM, {@code jvm="control"}). Every distribution covers the time since recording began, so the
+ * The hiccup recorder's families, one series per meter: {@code jvm="host"}; with a control JVM,
+ * {@code jvm="control"}; with the virtual-thread meter, {@code jvm="host",thread="virtual"}. Every distribution covers the time since recording began, so the
  * histogram and the HdrHistogram quantiles of one scrape describe the same window.
  *
  * <p>The distribution changes only when an interval closes, so its buckets and quantiles are
@@ -32,9 +32,9 @@ public final class HiccupFamilies implements MetricFamilies {
     /** The quantiles HdrHistogram computes, 1.0 being the maximum. */
     static final double[] QUANTILES = {0.5, 0.9, 0.99, 0.999, 1.0};
 
-    private final Map<String, Supplier<HiccupSnapshot>> jvms;
+    private final Map<Labels, Supplier<HiccupSnapshot>> meters;
     private final boolean classic;
-    private final Map<String, Distribution> distributions = new ConcurrentHashMap<>();
+    private final Map<Labels, Distribution> distributions = new ConcurrentHashMap<>();
 
     /** The data points of one distribution: immutable, like the client_java snapshots it holds. */
     private record Distribution(Histogram source, HistogramSnapshot.HistogramDataPointSnapshot histogram,
@@ -42,11 +42,11 @@ public final class HiccupFamilies implements MetricFamilies {
     }
 
     /**
-     * @param jvms    a snapshot supplier per value of the {@code jvm} label; a supplier may return null when it has nothing yet
+     * @param meters  a snapshot supplier per series, by its labels; a supplier may return null when it has nothing yet
      * @param classic true for classic buckets instead of native ones
      */
-    public HiccupFamilies(final Map<String, Supplier<HiccupSnapshot>> jvms, final boolean classic) {
-        this.jvms = Map.copyOf(jvms);
+    public HiccupFamilies(final Map<Labels, Supplier<HiccupSnapshot>> meters, final boolean classic) {
+        this.meters = Map.copyOf(meters);
         this.classic = classic;
     }
 
@@ -63,13 +63,13 @@ public final class HiccupFamilies implements MetricFamilies {
             .help("Total time the JVM stood still in hiccups at least hiccup.attribute-above long, uncorrected");
         final CounterSnapshot.Builder stalls = CounterSnapshot.builder().name("mech_hiccup_stalls")
             .help("Hiccups at least hiccup.attribute-above long");
-        for (final Map.Entry<String, Supplier<HiccupSnapshot>> jvm : jvms.entrySet()) {
-            final HiccupSnapshot snapshot = jvm.getValue().get();
+        for (final Map.Entry<Labels, Supplier<HiccupSnapshot>> meter : meters.entrySet()) {
+            final HiccupSnapshot snapshot = meter.getValue().get();
             if (snapshot == null) {
                 continue;
             }
-            final Distribution distribution = distribution(jvm.getKey(), snapshot.histogram());
-            final Labels labels = distribution.histogram().getLabels();
+            final Labels labels = meter.getKey();
+            final Distribution distribution = distribution(labels, snapshot.histogram());
             histogram.dataPoint(distribution.histogram());
             quantiles.dataPoint(distribution.quantiles());
             intervalMax.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels)
@@ -84,12 +84,11 @@ public final class HiccupFamilies implements MetricFamilies {
         return List.of(histogram.build(), quantiles.build(), intervalMax.build(), stallTime.build(), stalls.build());
     }
 
-    private Distribution distribution(final String jvm, final Histogram nanos) {
-        final Distribution known = distributions.get(jvm);
+    private Distribution distribution(final Labels labels, final Histogram nanos) {
+        final Distribution known = distributions.get(labels);
         if (known != null && known.source() == nanos) {
             return known;
         }
-        final Labels labels = Labels.of("jvm", jvm);
         final double sum = nanos.getTotalCount() == 0 ? 0 : nanos.getMean() * nanos.getTotalCount() / 1e9;
         final List<Quantile> q = new ArrayList<>(QUANTILES.length);
         for (final double quantile : QUANTILES) {
@@ -98,7 +97,7 @@ public final class HiccupFamilies implements MetricFamilies {
         final Distribution computed = new Distribution(nanos, histogramPoint(nanos, labels, sum),
             SummarySnapshot.SummaryDataPointSnapshot.builder().labels(labels)
                 .count(nanos.getTotalCount()).sum(sum).quantiles(Quantiles.of(q)).build());
-        distributions.put(jvm, computed);
+        distributions.put(labels, computed);
         return computed;
     }
 

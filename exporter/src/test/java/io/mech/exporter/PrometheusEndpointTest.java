@@ -1,5 +1,6 @@
 package io.mech.exporter;
 
+import io.prometheus.metrics.model.snapshots.Labels;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -53,7 +54,7 @@ class PrometheusEndpointTest {
     }
 
     private List<MetricFamilies> families(final boolean classic) {
-        return List.of(new HiccupFamilies(Map.of("host", hiccups::snapshot), classic));
+        return List.of(new HiccupFamilies(Map.of(Labels.of("jvm", "host"), hiccups::snapshot), classic));
     }
 
     private static ExporterSettings plain(final int port) {

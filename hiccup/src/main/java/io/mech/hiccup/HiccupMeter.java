@@ -14,7 +14,8 @@ import org.HdrHistogram.SingleWriterRecorder;
  *
  * <p>Hiccups of at least the stall threshold are also counted and summed as stalls, without the
  * correction, so that the total says how long the JVM really stood still, and each is handed to
- * the {@link StallQueue} for whoever finds its cause.
+ * the {@link StallQueue} for whoever finds its cause (a meter without queues, the virtual-thread
+ * meter's, only counts them).
  *
  * <p>Guarantees: only the thread running {@link #run()} writes to the recorder, which is what
  * {@link SingleWriterRecorder} requires, and to the stall totals, which are volatile so that any
@@ -23,11 +24,21 @@ import org.HdrHistogram.SingleWriterRecorder;
  */
 final class HiccupMeter implements Runnable {
 
+    /** A wake-up costs tens of microseconds on Linux; a round longer than this beyond the resolution is a hiccup. */
+    static final long WAKE_COST_CAP_NANOS = 1_000_000L;
+
     private final SingleWriterRecorder recorder;
     private final long resolutionNanos;
     /** The part of the resolution slept rather than parked. */
     private final long wholeMillis;
     private final long stallThresholdNanos;
+    /**
+     * The most the shortest round may stand for: the resolution plus {@link #WAKE_COST_CAP_NANOS}.
+     * A meter that starts while its thread is kept waiting on every round (a virtual thread whose
+     * carriers are all busy from before it started) would otherwise take the wait for the
+     * platform's cost of waking, and measure none of it.
+     */
+    private final long longestFloorNanos;
     private final StallQueue stallQueue;
     private final StallQueue watchQueue;
     private volatile boolean stopped;
@@ -39,6 +50,7 @@ final class HiccupMeter implements Runnable {
         this.recorder = recorder;
         this.resolutionNanos = resolutionNanos;
         this.wholeMillis = resolutionNanos / 1_000_000;
+        this.longestFloorNanos = resolutionNanos + WAKE_COST_CAP_NANOS;
         this.stallThresholdNanos = stallThresholdNanos;
         this.stallQueue = stallQueue;
         this.watchQueue = watchQueue;
@@ -55,13 +67,15 @@ final class HiccupMeter implements Runnable {
             if (elapsed < shortestNanos) {
                 shortestNanos = elapsed;
             }
-            final long hiccup = Math.min(elapsed - shortestNanos, HiccupSettings.HIGHEST_TRACKABLE_NANOS);
+            final long hiccup = Math.min(elapsed - Math.min(shortestNanos, longestFloorNanos), HiccupSettings.HIGHEST_TRACKABLE_NANOS);
             recorder.recordValueWithExpectedInterval(hiccup, resolutionNanos);
             if (hiccup >= stallThresholdNanos) {
                 stallNanos += hiccup;
                 stalls++;
-                stallQueue.offer(after, hiccup);
-                watchQueue.offer(after, hiccup);
+                if (stallQueue != null) {
+                    stallQueue.offer(after, hiccup);
+                    watchQueue.offer(after, hiccup);
+                }
             }
         }
     }

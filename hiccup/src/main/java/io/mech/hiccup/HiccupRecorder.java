@@ -67,6 +67,8 @@ public final class HiccupRecorder implements AutoCloseable {
      * without the monitor, so a scrape never waits for the log's disk write, and copies nothing.
      */
     private volatile HiccupSnapshot closedIntervals;
+    /** The virtual-thread meter, once {@link #meterVirtualThreads()} started one; written under this recorder's monitor. */
+    private volatile VirtualMeter virtual;
 
     private HiccupRecorder(final HiccupSettings settings, final Consumer<String> warnings) {
         this.recorder = new SingleWriterRecorder(HiccupSettings.HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
@@ -128,6 +130,10 @@ public final class HiccupRecorder implements AutoCloseable {
             return false;
         }
         interval = recorder.getIntervalHistogram(interval);
+        final VirtualMeter v = virtual;
+        if (v != null) {
+            v.discard();
+        }
         startMillis = System.currentTimeMillis();
         intervalStartMillis = startMillis;
         logging = true;
@@ -160,6 +166,13 @@ public final class HiccupRecorder implements AutoCloseable {
         closedIntervals = new HiccupSnapshot(total, intervals, startMillis, interval.getMaxValue(), 0, 0);
         if (log != null) {
             log.write(interval);
+        }
+        final VirtualMeter v = virtual;
+        if (v != null) {
+            final Histogram carrierWaits = v.closeInterval(interval.getStartTimeStamp(), endMillis, startMillis);
+            if (log != null) {
+                log.write(carrierWaits);
+            }
         }
         final TaggedIntervals tagged = tags;
         if (tagged != null) {
@@ -195,6 +208,25 @@ public final class HiccupRecorder implements AutoCloseable {
         this.tags = source;
     }
 
+    /**
+     * Starts a second meter on a virtual thread (JDK 21 and later): its intervals are logged
+     * with {@code Tag=virtual} beside the host's, and {@link #virtualSnapshot()} reads them.
+     *
+     * @return whether it runs: false on a JVM without virtual threads, or once closed
+     */
+    public synchronized boolean meterVirtualThreads() {
+        if (!closed && virtual == null) {
+            virtual = VirtualMeter.start(settings.resolutionNanos(), settings.stallNanos());
+        }
+        return virtual != null;
+    }
+
+    /** What the virtual-thread meter recorded, as {@link #snapshot()}; null when none runs. */
+    public HiccupSnapshot virtualSnapshot() {
+        final VirtualMeter v = virtual;
+        return v == null ? null : v.snapshot();
+    }
+
     /** The hiccups recorded in the intervals closed so far, and the stalls counted up to now; any thread, no lock. */
     public HiccupSnapshot snapshot() {
         return closedIntervals.withStalls(meter.stalls(), meter.stallNanos());
@@ -226,6 +258,10 @@ public final class HiccupRecorder implements AutoCloseable {
             closed = true;
         }
         meter.stop();
+        final VirtualMeter v = virtual;
+        if (v != null) {
+            v.stop();
+        }
         logThread.interrupt();
         join(meterThread);
         join(logThread);

@@ -1,5 +1,6 @@
 package io.mech.it;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +24,21 @@ public final class Jdks {
             homes.add(TEMURIN_25);
         }
         return homes.stream();
+    }
+
+    /**
+     * The feature release of a Java home (17, 25, ...), from its {@code release} file.
+     *
+     * @throws IOException when the home has no readable release file
+     */
+    public static int feature(final Path home) throws IOException {
+        for (final String line : Files.readAllLines(home.resolve("release"))) {
+            if (line.startsWith("JAVA_VERSION=")) {
+                final String version = line.substring("JAVA_VERSION=".length()).replace("\"", "");
+                return Integer.parseInt(version.split("[.\\-+]")[0]);
+            }
+        }
+        throw new IOException("no JAVA_VERSION in " + home.resolve("release"));
     }
 
     /** The java launcher of a Java home. */

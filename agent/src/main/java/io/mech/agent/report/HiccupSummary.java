@@ -5,7 +5,7 @@ import io.mech.hiccup.HiccupSnapshot;
 /**
  * The hiccup percentiles of one JVM, in nanoseconds.
  *
- * @param jvm       which JVM: {@code host} or {@code control}
+ * @param jvm       which meter: {@code host}, {@code virtual} (the host's virtual-thread meter) or {@code control}
  * @param p50       median hiccup
  * @param p90       90th percentile
  * @param p99       99th percentile
