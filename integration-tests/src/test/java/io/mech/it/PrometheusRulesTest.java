@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * examples/prometheus/mech-rules.yml: promtool checks it and runs its unit tests, and a real
- * Prometheus evaluating it fires its hiccup alerts when the JVM it scrapes is stopped.
+ * Prometheus evaluating it fires its p99 alert when a JVM it scrapes is stopped, for native and
+ * for classic buckets.
  */
 class PrometheusRulesTest {
 
@@ -118,17 +119,21 @@ class PrometheusRulesTest {
     }
 
     /**
-     * A test copy of the rules with 10 s windows instead of 5 and 10 minutes, {@code for: 2s}
-     * instead of 5 minutes, and a stall-share threshold of 1% instead of 5%, so that one stop of
-     * 310 ms fires the hiccup alerts within seconds: in 10 s of 1 ms samples the stop fills about
-     * 3%, so the p99 lands deep inside it, and its 0.31 s are 3% of the window's wall time.
+     * A test copy of the rules with 10 s windows instead of 5 and 10 minutes and {@code for: 2s}
+     * instead of 5 minutes, so that one stop of 310 ms fires the p99 alert, at its shipped
+     * threshold, within seconds: of the 10,000 samples of 10 s the stop fills about 300, so the p99
+     * lands 200 ms deep into it.
+     *
+     * <p>The stall-share alert is left out of this test: a stop of 310 ms is 3% of a 10 s window,
+     * and on this shared 2-core machine (load 12 while this was written) a JVM's background
+     * stalls of 2 ms and up reached 5% of wall time, so no threshold told the stop from the load.
+     * Its recorded series is checked here, and promtool's tests check when it fires.
      */
     private Path testCopy() throws Exception {
         String rules = Files.readString(rulesFile());
         rules = replace(rules, "[5m]", "[10s]");
         rules = replace(rules, "[10m]", "[10s]");
         rules = replace(rules, "for: 5m", "for: 2s");
-        rules = replace(rules, "instance_jvm:mech_hiccup_stall_seconds:rate5m > 0.05", "instance_jvm:mech_hiccup_stall_seconds:rate5m > 0.01");
         assertTrue(rules.contains("instance_jvm:mech_hiccup_seconds:p99_5m > 0.05"), "the p99 alert keeps the shipped threshold");
         return Files.writeString(dir.resolve("mech-rules-fast.yml"), rules);
     }
@@ -138,65 +143,131 @@ class PrometheusRulesTest {
         return text.replace(from, to);
     }
 
+    /** A JVM under mech serving its hiccups with native or classic buckets. */
+    private record Host(String histogram, int port, Forked process) {
+        String instance() {
+            return "127.0.0.1:" + port;
+        }
+    }
+
+    private Host startHost(final String histogram) throws Exception {
+        final int port = PrometheusServer.freePort();
+        return new Host(histogram, port, Forked.start(dir, Forked.javaWithMech(Path.of(System.getProperty("java.home")),
+            "report=off,hiccup.log=,hiccup.interval=1s,prometheus.histogram=" + histogram + ",prometheus.port=" + port,
+            "-cp", Paths.testClasses(), SleepingHost.class.getName(), "120000")));
+    }
+
     @Test
-    void realPrometheusFiresTheHiccupAlertsOnAStop() throws Exception {
+    void realPrometheusFiresTheP99AlertOnAStop() throws Exception {
         tool("prometheus");
         final Path rules = testCopy();
-        final int mechPort = PrometheusServer.freePort();
-        final Forked host = Forked.start(dir, Forked.javaWithMech(Path.of(System.getProperty("java.home")),
-            "report=off,hiccup.log=,hiccup.interval=1s,prometheus.port=" + mechPort,
-            "-cp", Paths.testClasses(), SleepingHost.class.getName(), "120000"));
-        final String instance = "127.0.0.1:" + mechPort;
-        final Set<String> names = Set.of("MechHiccupP99High", "MechStallTimeHigh");
-        try (PrometheusServer prometheus = PrometheusServer.start(dir, List.of(rules), mechPort)) {
-            // Quiet first: both recorded series answer for the host JVM and neither alert is active.
-            final long quietDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (true) {
+        final List<Host> hosts = new ArrayList<>();
+        final Set<String> names = Set.of("MechHiccupP99High");
+        try {
+            hosts.add(startHost("native"));
+            hosts.add(startHost("classic"));
+            try (PrometheusServer prometheus = PrometheusServer.start(dir, List.of(rules),
+                hosts.stream().mapToInt(Host::port).toArray())) {
+                awaitQuiet(prometheus, hosts, names);
+                // Each side of the p99 rule answered: the native host sent no classic buckets, the classic host did.
                 final double now = System.currentTimeMillis() / 1000.0;
-                final boolean recorded = !PrometheusServer.values(prometheus.query(
-                    "instance_jvm:mech_hiccup_seconds:p99_5m{jvm=\"host\",instance=\"" + instance + "\"}", now)).isEmpty()
-                    && !PrometheusServer.values(prometheus.query(
-                        "instance_jvm:mech_hiccup_stall_seconds:rate5m{jvm=\"host\",instance=\"" + instance + "\"}", now)).isEmpty();
-                final List<Alert> active = hostAlerts(prometheus.alerts(), instance, names);
-                if (recorded && active.isEmpty()) {
-                    break;
+                assertEquals(List.of(), PrometheusServer.values(prometheus.query(
+                    "count(mech_hiccup_seconds_bucket{instance=\"" + hosts.get(0).instance() + "\"})", now)), "native host");
+                assertEquals(List.of(18.0), PrometheusServer.values(prometheus.query(
+                    "count(mech_hiccup_seconds_bucket{instance=\"" + hosts.get(1).instance() + "\",jvm=\"host\"})", now)),
+                    "classic host: its 17 bounds and +Inf");
+                final String health = prometheus.rules();
+                final String loaded = Files.readString(rules);
+                final int count = ruleNames(loaded, "record").size() + ruleNames(loaded, "alert").size();
+                assertEquals(count, countOf(health, "\"health\":\"ok\""), health);
+
+                // Both stops back to back, right after the quiet spell.
+                final Map<Host, Instant> stopped = new LinkedHashMap<>();
+                final Map<Host, Long> stoppedMillis = new LinkedHashMap<>();
+                for (final Host host : hosts) {
+                    stopped.put(host, Instant.now());
+                    stoppedMillis.put(host, host.process().stopFor(Forked.STALL_MILLIS));
                 }
-                assertTrue(System.nanoTime() < quietDeadline, "not quiet within 30 s before the stop: recorded "
-                    + recorded + ", active " + active + "; prometheus.log:\n" + Files.readString(dir.resolve("prometheus.log")));
-                Thread.sleep(250);
-            }
-            // mech serves native buckets by default: the p99 came from the rule's native side.
-            assertEquals(List.of(), PrometheusServer.values(prometheus.query("mech_hiccup_seconds_bucket",
-                System.currentTimeMillis() / 1000.0)), "no classic buckets scraped");
-            final String health = prometheus.rules();
-            final String loaded = Files.readString(rules);
-            final int count = ruleNames(loaded, "record").size() + ruleNames(loaded, "alert").size();
-            assertEquals(count, countOf(health, "\"health\":\"ok\""), health);
-
-            final Instant stopped = Instant.now();
-            final long stoppedMillis = host.stopFor(Forked.STALL_MILLIS);
-
-            final long fireDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            List<Alert> firing = List.of();
-            while (firing.size() < names.size()) {
-                assertTrue(System.nanoTime() < fireDeadline, "both alerts not firing within 30 s of a stop of " + stoppedMillis
-                    + " ms; active: " + hostAlerts(prometheus.alerts(), instance, names));
-                Thread.sleep(250);
-                firing = hostAlerts(prometheus.alerts(), instance, names).stream().filter(a -> a.state().equals("firing")).toList();
-            }
-            for (final Alert alert : firing) {
-                assertTrue(alert.activeAt().isAfter(stopped), alert + " became active before the stop at " + stopped);
-                assertEquals("warning", alert.labels().get("severity"), alert.toString());
-                if (alert.labels().get("alertname").equals("MechHiccupP99High")) {
-                    // The p99 lies within the stop: above the threshold, and at most the stop plus a native bucket's width.
-                    assertTrue(alert.value() > 0.05 && alert.value() <= stoppedMillis / 1000.0 * 1.1 + 0.01, alert.toString());
-                } else {
-                    assertTrue(alert.value() > 0.01, alert.toString());
+                for (final Host host : hosts) {
+                    final List<Alert> firing = awaitFiring(prometheus, host, names, stoppedMillis.get(host));
+                    for (final Alert alert : firing) {
+                        final String what = host.histogram() + " host, stopped " + stoppedMillis.get(host) + " ms: " + alert;
+                        assertTrue(alert.activeAt().isAfter(stopped.get(host)), what + " became active before the stop at "
+                            + stopped.get(host));
+                        assertEquals("warning", alert.labels().get("severity"), what);
+                        // The p99 lies within the stop: above the threshold, and no further above the stop than the
+                        // bucket holding it reaches (native: 9% wider; classic: the next bound up).
+                        final double stop = stoppedMillis.get(host) / 1000.0;
+                        final double bound = host.histogram().equals("native") ? stop * 1.1 + 0.01 : classicBoundAbove(stop);
+                        assertTrue(alert.value() > 0.05 && alert.value() <= bound, what + ", bound " + bound);
+                    }
                 }
             }
         } finally {
-            host.kill();
-            host.await(30);
+            for (final Host host : hosts) {
+                host.process().kill();
+                host.process().await(30);
+            }
+        }
+    }
+
+    /** mech's classic bucket bounds from 250 ms up (ClassicBuckets): the smallest at or above the given seconds. */
+    private static double classicBoundAbove(final double seconds) {
+        for (final double bound : new double[] {0.25, 0.5, 1, 2.5, 5, 10}) {
+            if (bound >= seconds) {
+                return bound;
+            }
+        }
+        return Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * Waits until both recorded hiccup series answer for every host JVM and none of the alerts has
+     * been active for 3 s on end: past the JVMs' start-up, the window holds no stall of its own.
+     */
+    private void awaitQuiet(final PrometheusServer prometheus, final List<Host> hosts, final Set<String> names) throws Exception {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
+        long quietSince = -1;
+        while (true) {
+            final double now = System.currentTimeMillis() / 1000.0;
+            final List<String> missing = new ArrayList<>();
+            final List<Alert> active = new ArrayList<>();
+            final String alerts = prometheus.alerts();
+            for (final Host host : hosts) {
+                for (final String recorded : List.of("instance_jvm:mech_hiccup_seconds:p99_5m", "instance_jvm:mech_hiccup_stall_seconds:rate5m")) {
+                    if (PrometheusServer.values(prometheus.query(recorded + "{jvm=\"host\",instance=\"" + host.instance() + "\"}",
+                        now)).isEmpty()) {
+                        missing.add(host.histogram() + " " + recorded);
+                    }
+                }
+                active.addAll(hostAlerts(alerts, host.instance(), names));
+            }
+            if (!missing.isEmpty() || !active.isEmpty()) {
+                quietSince = -1;
+            } else if (quietSince < 0) {
+                quietSince = System.nanoTime();
+            } else if (System.nanoTime() - quietSince >= TimeUnit.SECONDS.toNanos(3)) {
+                return;
+            }
+            assertTrue(System.nanoTime() < deadline, "not quiet for 3 s within 40 s before the stops: missing " + missing
+                + ", active " + active + "; prometheus.log:\n" + Files.readString(dir.resolve("prometheus.log")));
+            Thread.sleep(250);
+        }
+    }
+
+    /** Waits until every one of the alerts fires for the host JVM of the given host; 30 s at most. */
+    private static List<Alert> awaitFiring(final PrometheusServer prometheus, final Host host, final Set<String> names,
+                                           final long stoppedMillis) throws Exception {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            final List<Alert> active = hostAlerts(prometheus.alerts(), host.instance(), names);
+            final List<Alert> firing = active.stream().filter(a -> a.state().equals("firing")).toList();
+            if (firing.size() == names.size()) {
+                return firing;
+            }
+            assertTrue(System.nanoTime() < deadline, names + " not all firing within 30 s of a stop of " + stoppedMillis
+                + " ms of the " + host.histogram() + " host; active: " + active);
+            Thread.sleep(250);
         }
     }
 
