@@ -121,8 +121,8 @@ class PrometheusRulesTest {
     /**
      * A test copy of the rules with 10 s windows instead of 5 and 10 minutes and {@code for: 2s}
      * instead of 5 minutes, so that one stop of 310 ms fires the p99 alert, at its shipped
-     * threshold, within seconds: of the 10,000 samples of 10 s the stop fills about 300, so the p99
-     * lands 200 ms deep into it.
+     * threshold, within seconds: the stop fills about 300 of the 10,000 samples of 10 s (coordinated-
+     * omission correction), so the p99 lands in its deepest 100 ms, far above 50 ms.
      *
      * <p>The stall-share alert is left out of this test: a stop of 310 ms is 3% of a 10 s window,
      * and on this shared 2-core machine (load 12 while this was written) a JVM's background
