@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
 
 /**
  * The real Prometheus server from Debian's package, started on 127.0.0.1 for one test class
- * with native histograms on and a 1 s scrape interval. Installs the package when it is missing.
+ * with native histograms on, a 1 s scrape interval and, when given rule files, a 1 s evaluation
+ * interval. Installs the package when it is missing.
  */
 public final class PrometheusServer implements AutoCloseable {
 
@@ -37,13 +38,25 @@ public final class PrometheusServer implements AutoCloseable {
 
     /** Starts Prometheus scraping the given loopback targets every second. */
     public static PrometheusServer start(final Path dir, final int... targetPorts) throws Exception {
+        return start(dir, List.of(), targetPorts);
+    }
+
+    /**
+     * Starts Prometheus scraping the given loopback targets every second and evaluating the given
+     * rule files every second.
+     */
+    public static PrometheusServer start(final Path dir, final List<Path> ruleFiles, final int... targetPorts) throws Exception {
         final String binary = binary("prometheus");
         final StringBuilder targets = new StringBuilder();
         for (final int target : targetPorts) {
             targets.append(targets.length() == 0 ? "" : ", ").append("'127.0.0.1:").append(target).append('\'');
         }
+        final StringBuilder rules = new StringBuilder();
+        for (final Path file : ruleFiles) {
+            rules.append(rules.length() == 0 ? "rule_files:\n" : "").append("  - '").append(file.toAbsolutePath()).append("'\n");
+        }
         final Path config = Files.writeString(dir.resolve("prometheus.yml"), "global:\n  scrape_interval: 1s\n"
-            + "  evaluation_interval: 1s\nscrape_configs:\n  - job_name: mech\n    static_configs:\n"
+            + "  evaluation_interval: 1s\n" + rules + "scrape_configs:\n  - job_name: mech\n    static_configs:\n"
             + "      - targets: [" + targets + "]\n");
         final int port = freePort();
         final Process process = new ProcessBuilder(binary, "--config.file=" + config,
@@ -108,6 +121,24 @@ public final class PrometheusServer implements AutoCloseable {
             + "&time=" + time);
         if (response.statusCode() != 200) {
             throw new IllegalStateException(promql + ": HTTP " + response.statusCode() + " " + response.body());
+        }
+        return response.body();
+    }
+
+    /** The raw JSON answer of /api/v1/alerts: the alerts pending or firing now. */
+    public String alerts() throws IOException, InterruptedException {
+        final HttpResponse<String> response = get("/api/v1/alerts");
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("/api/v1/alerts: HTTP " + response.statusCode() + " " + response.body());
+        }
+        return response.body();
+    }
+
+    /** The raw JSON answer of /api/v1/rules: the rule groups loaded, with each rule's health. */
+    public String rules() throws IOException, InterruptedException {
+        final HttpResponse<String> response = get("/api/v1/rules");
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("/api/v1/rules: HTTP " + response.statusCode() + " " + response.body());
         }
         return response.body();
     }
