@@ -426,44 +426,46 @@ final class Mech {
         }
     }
 
-    /** Stops every part that started, writes the last interval and the final report, in that order. */
+    /**
+     * Stops every part that started, writes the last interval and the final report, in that
+     * order; each step in its own room, so that one that throws is an internal error and the
+     * steps after it still run.
+     */
     private void stop(final long deadline) {
         final long settled = deadline - TimeUnit.MILLISECONDS.toNanos(REPORT_RESERVE_MILLIS);
         final long waited = deadline - TimeUnit.MILLISECONDS.toNanos(WAIT_RESERVE_MILLIS);
         final HiccupRecorder recorder = hiccups;
         final HiccupCauses attributed = causes;
         final ControlJvm controlJvm = control;
-        try {
-            stopStep = "waiting for the probes' last findings";
-            for (final Part part : parts) {
-                try {
-                    part.settle(settled);
-                } catch (final RuntimeException e) {
-                    errors.failed("settle " + part.name(), e);
-                }
-            }
-            stopStep = "waiting for late JFR events";
-            if (attributed != null) {
-                attributed.settle(waited);
-            }
-            stopStep = "stopping the control JVM";
-            if (controlJvm != null) {
-                controlJvm.close(waited);
-            }
-            stopStep = "writing the last interval";
-            if (recorder != null) {
-                recorder.close();
-            }
-            if (attributed != null) {
-                attributed.close();
-            }
-            stopStep = "writing the final report";
-            final Reporter periodic = reporter;
-            (periodic != null ? periodic : new Reporter(options, recorder, controlJvm, attributed, parts, startNanos, errors)).finalReport();
-        } catch (final Throwable t) {
-            Console.warn("shutdown: " + t);
+        for (final Part part : parts) {
+            step("waiting for the probes' last findings", "settle " + part.name(), () -> part.settle(settled));
         }
+        if (attributed != null) {
+            step("waiting for late JFR events", "settle causes", () -> attributed.settle(waited));
+        }
+        if (controlJvm != null) {
+            step("stopping the control JVM", "stop control", () -> controlJvm.close(waited));
+        }
+        if (recorder != null) {
+            step("writing the last interval", "stop hiccup", recorder::close);
+        }
+        if (attributed != null) {
+            step("writing the last interval", "stop causes", attributed::close);
+        }
+        final Reporter periodic = reporter;
+        step("writing the final report", "report", () ->
+            (periodic != null ? periodic : new Reporter(options, recorder, controlJvm, attributed, parts, startNanos, errors)).finalReport());
         close();
+    }
+
+    /** One step of the stop: says where the stop is, and counts a failure instead of ending the stop. */
+    private void step(final String doing, final String component, final Runnable step) {
+        stopStep = doing;
+        try {
+            step.run();
+        } catch (final Throwable t) {
+            errors.failed(component, t);
+        }
     }
 
     /**
