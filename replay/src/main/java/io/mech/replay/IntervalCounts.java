@@ -77,8 +77,7 @@ final class IntervalCounts {
 
     /** As {@link Histogram#getValueAtPercentile(double)}, step for step. */
     long valueAtPercentile(final double percentile) {
-        final double requested = Math.min(Math.max(Math.nextAfter(percentile, Double.NEGATIVE_INFINITY), 0.0), 100.0);
-        final long countAtPercentile = Math.max((long) Math.ceil(requested * total / 100.0), 1);
+        final long countAtPercentile = countAtPercentile(percentile, total);
         long running = 0;
         for (int i = 0; i < size; i++) {
             running += counts[i];
@@ -87,6 +86,12 @@ final class IntervalCounts {
             }
         }
         return 0;
+    }
+
+    /** The count a percentile reaches, rounded as HdrHistogram's {@code getValueAtPercentile} rounds it. */
+    static long countAtPercentile(final double percentile, final long total) {
+        final double requested = Math.min(Math.max(Math.nextAfter(percentile, Double.NEGATIVE_INFINITY), 0.0), 100.0);
+        return Math.max((long) Math.ceil(requested * total / 100.0), 1);
     }
 
     /** Adds the counts to {@code target} as {@code target.add(this as a Histogram)} would, whatever its shape. */

@@ -157,7 +157,7 @@ final class Replay {
             IntervalCounts interval = null;
             if (selection != Selection.OUTSIDE) {
                 if (!bucketsSet) {
-                    causes.buckets(earliestStart, reader.lengthSec());
+                    causes.buckets(earliestStart, reader.lengthSec(), single);
                     bucketsSet = true;
                 }
                 if (control) {

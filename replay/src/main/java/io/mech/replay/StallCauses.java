@@ -15,9 +15,10 @@ import java.util.TreeMap;
  *
  * <p>A cause's stall time in an interval is the longest stall of that cause in it (the line's
  * max): a lower bound, as the summary's stall time is, since a second stall of the same cause in
- * the same interval hides behind the first. Each time bucket (the merged timeline's, or each
- * interval of a single log) sums the hosts' figures; only buckets with a stall are kept, so a day
- * of a thousand hosts costs what its stalls cost.
+ * the same interval hides behind the first. A single log keeps each interval apart (keyed by its
+ * start: the cause lines carry their interval's time stamps); several logs sum the hosts' figures
+ * in time buckets as the merged timeline does. Only buckets with a stall are kept, so a day of a
+ * thousand hosts costs what its stalls cost.
  */
 final class StallCauses {
 
@@ -29,6 +30,7 @@ final class StallCauses {
     private final TreeMap<Long, Long> controlByBucket = new TreeMap<>();
     private double originSec;
     private double widthSec;
+    private boolean exact;
     private long controlIntervals;
     private long controlStalled;
     private long controlStallNanos;
@@ -40,10 +42,12 @@ final class StallCauses {
      *
      * @param originSec seconds since the epoch where bucket 0 starts
      * @param widthSec  each bucket's length, at least a millisecond
+     * @param exact     one bucket per interval start instead (a single log's intervals do not overlap)
      */
-    void buckets(final double originSec, final double widthSec) {
+    void buckets(final double originSec, final double widthSec, final boolean exact) {
         this.originSec = originSec;
         this.widthSec = Math.max(0.001, Math.round(widthSec * 1000.0) / 1000.0);
+        this.exact = exact;
     }
 
     /** Counts a tag the log has, stalled or not, so that the summary lists every cause. */
@@ -95,7 +99,7 @@ final class StallCauses {
     }
 
     private long bucket(final double startSec) {
-        return Math.round((startSec - originSec) / widthSec);
+        return exact ? Math.round(startSec * 1000.0) : Math.round((startSec - originSec) / widthSec);
     }
 
     /** The tags, in the order first met. */
@@ -141,13 +145,13 @@ final class StallCauses {
         return out;
     }
 
-    /** The length of a bucket, in ms. */
+    /** The length of a bucket (with exact buckets, of the first interval), in ms. */
     long bucketMillis() {
         return Math.round(widthSec * 1000.0);
     }
 
     private long startMillis(final long bucket) {
-        return (long) ((originSec + bucket * widthSec) * 1000.0);
+        return exact ? bucket : (long) ((originSec + bucket * widthSec) * 1000.0);
     }
 
     /** The control logs read, in command-line order. */
