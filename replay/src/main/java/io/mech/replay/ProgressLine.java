@@ -1,6 +1,9 @@
 package io.mech.replay;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
 
 /**
@@ -27,13 +30,23 @@ final class ProgressLine {
     }
 
     /**
-     * A progress line when err is the process's stderr on a terminal.
-     * Java tells only whether the process has a console (stdin and stdout on a terminal): that
-     * stands in for stderr being one.
+     * A progress line when err is the process's stderr on a terminal. Linux says where stderr goes
+     * in {@code /proc/self/fd/2}, so that {@code replay logs/ > report.txt} still shows progress;
+     * elsewhere Java tells only whether the process has a console (stdin and stdout on a
+     * terminal), which stands in for stderr being one.
      */
     static ProgressLine forTerminal(final PrintStream err, final long totalBytes) {
-        final boolean terminal = err == System.err && System.console() != null;
+        final boolean terminal = err == System.err && stderrIsTerminal();
         return new ProgressLine(terminal && totalBytes > 0 ? err : null, totalBytes);
+    }
+
+    private static boolean stderrIsTerminal() {
+        try {
+            final String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (final IOException | UnsupportedOperationException | SecurityException e) {
+            return System.console() != null;
+        }
     }
 
     /** Shows how many of the input's bytes have been read, at most twice a second. */
