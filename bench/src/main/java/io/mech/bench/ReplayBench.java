@@ -44,6 +44,11 @@ final class ReplayBench {
     static final int DISTINCT_INTERVALS = 3_600;
 
     static final int INTERVALS = 86_400;
+    /**
+     * HdrHistogram's package in the unshaded jar, built at run time: the bench jar relocates its own
+     * HdrHistogram, and the shade plugin rewrites string constants that name the package too.
+     */
+    private static final String HDR = String.join(".", "org", "HdrHistogram");
     private static final Path TIME = Path.of("/usr/bin/time");
     private static final long TIMEOUT_SECONDS = 600;
 
@@ -75,7 +80,7 @@ final class ReplayBench {
             final Measured mech = measure(setup.workDir(), List.of(java, "-jar", setup.mechJar().toString(), "replay", log.toString()));
             final Path base = setup.workDir().resolve("hlp-" + round);
             final Measured hlp = measure(setup.workDir(), List.of(java, "-cp", hdrHistogramJar.toString(),
-                "org.HdrHistogram.HistogramLogProcessor", "-i", log.toString(), "-o", base.toString()));
+                HDR + ".HistogramLogProcessor", "-i", log.toString(), "-o", base.toString()));
             mechWall.add(mech.wallNanos / 1e6);
             hlpWall.add(hlp.wallNanos / 1e6);
             mechRss.add(mech.peakKib / 1024.0);
@@ -152,7 +157,7 @@ final class ReplayBench {
         }
         final Measured mech = measure(setup.workDir(), List.of(java, "-jar", setup.mechJar().toString(), "replay", dir.toString()));
         final Path base = setup.workDir().resolve("hlp-distinct");
-        measure(setup.workDir(), List.of(java, "-cp", hdrHistogramJar.toString(), "org.HdrHistogram.HistogramLogProcessor", "-i",
+        measure(setup.workDir(), List.of(java, "-cp", hdrHistogramJar.toString(), HDR + ".HistogramLogProcessor", "-i",
             concatenated.toString(), "-o", base.toString()));
         final List<String> ours = distribution(mech.out);
         final List<String> theirs = distribution(Files.readString(Path.of(base + ".hgrm"), StandardCharsets.UTF_8));
@@ -251,8 +256,8 @@ final class ReplayBench {
         try (URLClassLoader loader = new URLClassLoader(new URL[] {hdrHistogramJar.toUri().toURL()}, null);
              PrintStream out = new PrintStream(new BufferedOutputStream(Files.newOutputStream(log), 1 << 16), false,
                  StandardCharsets.US_ASCII)) {
-            final Class<?> histogramClass = loader.loadClass("org.HdrHistogram.Histogram");
-            final Class<?> writerClass = loader.loadClass("org.HdrHistogram.HistogramLogWriter");
+            final Class<?> histogramClass = loader.loadClass(HDR + ".Histogram");
+            final Class<?> writerClass = loader.loadClass(HDR + ".HistogramLogWriter");
             final Object histogram = histogramClass.getConstructor(long.class, int.class).newInstance(86_400_000_000_000L, 2);
             final Object writer = writerClass.getConstructor(PrintStream.class).newInstance(out);
             final Method reset = histogramClass.getMethod("reset");
@@ -260,7 +265,7 @@ final class ReplayBench {
             final Method recordCorrected = histogramClass.getMethod("recordValueWithExpectedInterval", long.class, long.class);
             final Method setStart = histogramClass.getMethod("setStartTimeStamp", long.class);
             final Method setEnd = histogramClass.getMethod("setEndTimeStamp", long.class);
-            final Method write = writerClass.getMethod("outputIntervalHistogram", loader.loadClass("org.HdrHistogram.EncodableHistogram"));
+            final Method write = writerClass.getMethod("outputIntervalHistogram", loader.loadClass(HDR + ".EncodableHistogram"));
             writerClass.getMethod("outputLogFormatVersion").invoke(writer);
             writerClass.getMethod("outputStartTime", long.class).invoke(writer, startMillis);
             writerClass.getMethod("setBaseTime", long.class).invoke(writer, startMillis);
