@@ -138,7 +138,6 @@ final class Replay {
             }
         }
         Histogram corrected = null;
-        final IntervalCounts correctedCounts = new IntervalCounts();
         boolean bucketsSet = false;
         long done = 0;
         while (!order.isEmpty()) {

@@ -99,7 +99,7 @@ final class ReplayOptions {
                 case "--help", "-h" -> o.help = true;
                 case "--all-tags" -> o.allTags = true;
                 case "--per-file" -> o.perFile = true;
-                case "--recursive", "-r" -> o.recursive = true;
+                case "--recursive" -> o.recursive = true;
                 case "--intervals" -> o.intervals = true;
                 case "--lenient" -> o.lenient = true;
                 case "--start" -> o.start = time(arg, value(args, ++i, arg));
