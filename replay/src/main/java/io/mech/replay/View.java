@@ -10,8 +10,8 @@ import org.HdrHistogram.PackedHistogram;
  * <p>The distribution accumulates into a histogram shaped like the first interval added, as
  * HistogramLogProcessor's does, so that both print the same percentile rows. A host of a fleet
  * keeps it packed (HdrHistogram's {@link PackedHistogram}, same figures, memory in proportion to
- * the buckets used: a few kilobytes against 300 for a full three-digit histogram), and keeps no
- * timeline unless asked: a thousand hosts then cost a few megabytes.
+ * the buckets used: 18 KB for a day of a mech log measured here, against 311 KB for the full
+ * three-digit histogram), and keeps no timeline unless asked: a thousand hosts cost about 18 MB.
  */
 final class View {
 
