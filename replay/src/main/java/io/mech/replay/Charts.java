@@ -18,18 +18,21 @@ final class Charts {
 
     static final int WIDTH = 1100;
     static final int HEIGHT = 420;
-    private static final int LEFT = 70;
-    private static final int RIGHT = 200;
-    private static final int TOP = 40;
-    private static final int BOTTOM = 50;
+    static final int LEFT = 70;
+    static final int RIGHT = 200;
+    static final int TOP = 40;
+    static final int BOTTOM = 50;
     private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
         "#17becf", "#bcbd22", "#7f7f7f"};
 
     private Charts() {
     }
 
-    /** The views drawn: each log, and the merged view when there are several. */
+    /** The views drawn line by line: each log and the merged view, or a fleet's merged view alone. */
     private static List<View> drawn(final Replay.Result result) {
+        if (result.fleet()) {
+            return List.of(result.merged());
+        }
         final List<View> views = new ArrayList<>(result.files());
         if (result.files().size() > 1) {
             views.add(result.merged());
@@ -38,14 +41,17 @@ final class Charts {
     }
 
     private static String colour(final Replay.Result result, final int i) {
-        return result.files().size() > 1 && i == result.files().size() ? "#000000" : COLOURS[i % COLOURS.length];
+        return result.fleet() || result.files().size() > 1 && i == result.files().size() ? "#000000" : COLOURS[i % COLOURS.length];
     }
 
-    /** Both charts stacked in one SVG document. */
+    /** The charts stacked in one SVG document: spectrum, timeline and, when the logs say why, the causes. */
     static String svgDocument(final Replay.Result result, final ReplayOptions options) {
+        final boolean causes = CauseChart.drawn(result);
+        final int height = (causes ? 3 : 2) * HEIGHT;
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + WIDTH + "\" height=\"" + 2 * HEIGHT + "\" viewBox=\"0 0 "
-            + WIDTH + " " + 2 * HEIGHT + "\">\n" + spectrum(result, options, 0) + timeline(result, options, HEIGHT) + "</svg>\n";
+            + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + WIDTH + "\" height=\"" + height + "\" viewBox=\"0 0 "
+            + WIDTH + " " + height + "\">\n" + spectrum(result, options, 0) + timeline(result, options, HEIGHT)
+            + (causes ? CauseChart.svg(result, options, 2 * HEIGHT) : "") + "</svg>\n";
     }
 
     /** The percentile spectrum as an SVG element placed at {@code y}. */
@@ -75,19 +81,31 @@ final class Charts {
             }
             curves.add(points.toArray(new double[0][]));
         }
+        final FleetBand band = result.fleet() && !result.files().isEmpty() && curves.get(0).length > 0
+            ? FleetBand.of(result.files(), curves.get(0)[curves.get(0).length - 1][0] - 0.5) : null;
+        if (band != null) {
+            for (int k = 0; k < band.size(); k++) {
+                maxY = Math.max(maxY, band.highest(k) / ratio);
+            }
+        }
         final double xTop = Math.ceil(maxX);
         final double yTop = niceCeiling(maxY);
         final Frame f = new Frame(LEFT, y + TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM, 0, xTop, yTop);
         final StringBuilder s = new StringBuilder();
         s.append("<svg class=\"chart\" id=\"spectrum\" x=\"0\" y=\"").append(y).append("\" width=\"").append(WIDTH)
-            .append("\" height=\"").append(HEIGHT).append("\" data-series=\"").append(views.size()).append("\">\n");
-        s.append(title(f, "Hiccup by percentile (" + Values.unit(ratio) + ")", y));
+            .append("\" height=\"").append(HEIGHT).append("\" data-series=\"").append(views.size() + (band == null ? 0 : 1))
+            .append("\">\n");
+        s.append(title(f, "Hiccup by percentile (" + Values.unit(ratio) + ")"
+            + (band == null ? "" : ", all " + result.files().size() + " hosts merged, and the band from the best host to the worst"), y));
         for (int decade = 0; decade <= (int) xTop; decade++) {
             final double px = f.x(decade);
             s.append(line(px, f.top, px, f.bottom(), "#e0e0e0"));
             s.append(text(px, f.bottom() + 18, "middle", percentileTick(decade)));
         }
         yAxis(s, f, yTop, ratio);
+        if (band != null) {
+            s.append(band.path(f, ratio));
+        }
         for (int i = 0; i < curves.size(); i++) {
             final double[][] points = curves.get(i);
             final StringBuilder d = new StringBuilder();
@@ -102,6 +120,13 @@ final class Charts {
                 .append("\" d=\"").append(d).append("\"/>\n");
         }
         legend(s, result, views, f, false);
+        if (band != null) {
+            final double ly = f.top + 10 + 18 * views.size();
+            final double lx = f.left + f.width + 16;
+            s.append("<rect x=\"").append(fmt(lx)).append("\" y=\"").append(fmt(ly - 6)).append("\" width=\"24\" height=\"12\" fill=\"")
+                .append(FleetBand.COLOUR).append("\" fill-opacity=\"0.3\"/>\n");
+            s.append(text(lx + 30, ly + 4, "start", "hosts, best to worst"));
+        }
         s.append(text(f.left + f.width / 2.0, f.bottom() + 38, "middle", "percentile (log scale of 1/(1-p))"));
         s.append("</svg>\n");
         return s.toString();
@@ -111,20 +136,15 @@ final class Charts {
     static String timeline(final Replay.Result result, final ReplayOptions options, final int y) {
         final double ratio = options.unitRatio;
         final List<View> views = drawn(result);
-        long t0 = Long.MAX_VALUE;
-        long t1 = Long.MIN_VALUE;
+        final long[] range = timeRange(result);
+        final long t0 = range[0];
+        final long t1 = range[1];
         long maxValue = 0;
         for (final View view : views) {
             final Timeline t = view.timeline();
             for (int i = 0; i < t.size(); i++) {
-                t0 = Math.min(t0, t.startMillis(i));
-                t1 = Math.max(t1, t.endMillis(i));
                 maxValue = Math.max(maxValue, t.max(i));
             }
-        }
-        if (t0 >= t1) {
-            t0 = t1 == Long.MIN_VALUE ? 0 : t1 - 1000;
-            t1 = t0 + 1000;
         }
         final double yTop = niceCeiling(maxValue / ratio);
         final Frame f = new Frame(LEFT, y + TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM, 0, (t1 - t0) / 1000.0, yTop);
@@ -136,14 +156,7 @@ final class Charts {
             .append(f.height).append("\" data-ymax=\"").append(yTop).append("\" data-unit=\"").append(Values.unit(ratio)).append("\">\n");
         s.append(title(f, "Hiccups over time, max and p99 per interval (" + Values.unit(ratio) + "), from "
             + Values.time(t0) + " to " + Values.time(t1), y));
-        final double span = (t1 - t0) / 1000.0;
-        final double unit = span >= 4 * 3600 ? 3600 : span >= 4 * 60 ? 60 : 1;
-        final double step = niceStep(span / unit / 8) * unit;
-        for (double at = 0; at <= span + 1e-9; at += step) {
-            final double px = f.x(at);
-            s.append(line(px, f.top, px, f.bottom(), "#e0e0e0"));
-            s.append(text(px, f.bottom() + 18, "middle", elapsed(at, span)));
-        }
+        timeAxis(s, f, t0, t1);
         yAxis(s, f, yTop, ratio);
         for (int i = 0; i < views.size(); i++) {
             final Timeline t = views.get(i).timeline();
@@ -166,12 +179,42 @@ final class Charts {
             s.append(series(f, p99, used, gapBefore, colour(result, i), " stroke-dasharray=\"4 3\" opacity=\"0.8\""));
         }
         legend(s, result, views, f, true);
-        s.append(text(f.left + f.width / 2.0, f.bottom() + 38, "middle", "time since " + Values.time(t0)));
         s.append("<line class=\"cursor\" x1=\"0\" x2=\"0\" y1=\"").append(fmt(f.top)).append("\" y2=\"").append(fmt(f.bottom()))
             .append("\" stroke=\"#888\" visibility=\"hidden\"/>\n<text class=\"readout\" x=\"").append(fmt(f.left + 4))
             .append("\" y=\"").append(fmt(f.top + 14)).append("\" font-size=\"12\" font-family=\"sans-serif\"></text>\n");
         s.append("</svg>\n");
         return s.toString();
+    }
+
+    /** The time the timeline spans, from its first start to its last end in ms: the time charts share it. */
+    static long[] timeRange(final Replay.Result result) {
+        long t0 = Long.MAX_VALUE;
+        long t1 = Long.MIN_VALUE;
+        for (final View view : drawn(result)) {
+            final Timeline t = view.timeline();
+            for (int i = 0; i < t.size(); i++) {
+                t0 = Math.min(t0, t.startMillis(i));
+                t1 = Math.max(t1, t.endMillis(i));
+            }
+        }
+        if (t0 >= t1) {
+            t0 = t1 == Long.MIN_VALUE ? 0 : t1 - 1000;
+            t1 = t0 + 1000;
+        }
+        return new long[] {t0, t1};
+    }
+
+    /** Vertical grid lines and labels of elapsed time, shared by the time charts. */
+    static void timeAxis(final StringBuilder s, final Frame f, final long t0, final long t1) {
+        final double span = (t1 - t0) / 1000.0;
+        final double unit = span >= 4 * 3600 ? 3600 : span >= 4 * 60 ? 60 : 1;
+        final double step = niceStep(span / unit / 8) * unit;
+        for (double at = 0; at <= span + 1e-9; at += step) {
+            final double px = f.x(at);
+            s.append(line(px, f.top, px, f.bottom(), "#e0e0e0"));
+            s.append(text(px, f.bottom() + 18, "middle", elapsed(at, span)));
+        }
+        s.append(text(f.left + f.width / 2.0, f.bottom() + 38, "middle", "time since " + Values.time(t0)));
     }
 
     private static String series(final Frame f, final double[] values, final boolean[] used, final boolean[] gapBefore,
@@ -189,7 +232,11 @@ final class Charts {
         return "<path class=\"series\" fill=\"none\" stroke-width=\"1.2\" stroke=\"" + colour + "\"" + style + " d=\"" + d + "\"/>\n";
     }
 
-    private static void yAxis(final StringBuilder s, final Frame f, final double yTop, final double ratio) {
+    static void yAxis(final StringBuilder s, final Frame f, final double yTop, final double ratio) {
+        yAxis(s, f, yTop, ratio, "hiccup");
+    }
+
+    static void yAxis(final StringBuilder s, final Frame f, final double yTop, final double ratio, final String what) {
         final double step = niceStep(yTop / 6);
         for (double v = 0; v <= yTop + step * 1e-9; v += step) {
             final double py = f.y(v);
@@ -199,7 +246,7 @@ final class Charts {
         s.append(line(f.left, f.top, f.left, f.bottom(), "#000"));
         s.append(line(f.left, f.bottom(), f.left + f.width, f.bottom(), "#000"));
         s.append("<text x=\"16\" y=\"").append(fmt(f.top + f.height / 2)).append("\" font-size=\"12\" font-family=\"sans-serif\" "
-            + "text-anchor=\"middle\" transform=\"rotate(-90 16 ").append(fmt(f.top + f.height / 2)).append(")\">hiccup (")
+            + "text-anchor=\"middle\" transform=\"rotate(-90 16 ").append(fmt(f.top + f.height / 2)).append(")\">").append(what).append(" (")
             .append(Values.unit(ratio)).append(")</text>\n");
     }
 
@@ -223,17 +270,17 @@ final class Charts {
         }
     }
 
-    private static String title(final Frame f, final String title, final int y) {
+    static String title(final Frame f, final String title, final int y) {
         return "<text x=\"" + fmt(f.left) + "\" y=\"" + (y + 24) + "\" font-size=\"15\" font-weight=\"bold\" "
             + "font-family=\"sans-serif\">" + escape(title) + "</text>\n";
     }
 
-    private static String line(final double x1, final double y1, final double x2, final double y2, final String colour) {
+    static String line(final double x1, final double y1, final double x2, final double y2, final String colour) {
         return "<line x1=\"" + fmt(x1) + "\" y1=\"" + fmt(y1) + "\" x2=\"" + fmt(x2) + "\" y2=\"" + fmt(y2) + "\" stroke=\""
             + colour + "\" stroke-width=\"1\"/>\n";
     }
 
-    private static String text(final double x, final double y, final String anchor, final String text) {
+    static String text(final double x, final double y, final String anchor, final String text) {
         return "<text x=\"" + fmt(x) + "\" y=\"" + fmt(y) + "\" font-size=\"12\" font-family=\"sans-serif\" text-anchor=\""
             + anchor + "\">" + escape(text) + "</text>\n";
     }
@@ -242,7 +289,7 @@ final class Charts {
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
-    private static String shorten(final String name) {
+    static String shorten(final String name) {
         return name.length() <= 26 ? name : "..." + name.substring(name.length() - 23);
     }
 
@@ -254,7 +301,7 @@ final class Charts {
     }
 
     /** Elapsed time in one unit for the whole axis, picked by its span, so that ticks read evenly. */
-    private static String elapsed(final double seconds, final double span) {
+    static String elapsed(final double seconds, final double span) {
         if (span >= 4 * 3600) {
             return trim(seconds / 3600) + " h";
         }
@@ -264,12 +311,12 @@ final class Charts {
         return trim(seconds) + " s";
     }
 
-    private static String trim(final double v) {
+    static String trim(final double v) {
         final String s = String.format(Locale.ROOT, "%.3f", v);
         return s.replaceAll("\\.?0+$", "");
     }
 
-    private static double niceCeiling(final double v) {
+    static double niceCeiling(final double v) {
         if (v <= 0) {
             return 1;
         }
@@ -277,7 +324,7 @@ final class Charts {
         return Math.ceil(v / step) * step;
     }
 
-    private static double niceStep(final double rough) {
+    static double niceStep(final double rough) {
         if (rough <= 0) {
             return 1;
         }
@@ -286,12 +333,12 @@ final class Charts {
         return (r <= 1 ? 1 : r <= 2 ? 2 : r <= 5 ? 5 : 10) * magnitude;
     }
 
-    private static String fmt(final double v) {
+    static String fmt(final double v) {
         return String.format(Locale.ROOT, "%.1f", v);
     }
 
     /** Maps data coordinates into the plot area. */
-    private static final class Frame {
+    static final class Frame {
         final double left;
         final double top;
         final double width;

@@ -5,8 +5,9 @@ import java.util.Locale;
 
 /**
  * The report as CSV tables separated by blank lines: first the distribution exactly as
- * HistogramLogProcessor's {@code -csv} {@code .hgrm}, then the summary, the worst intervals and any
- * tables asked for. Values are divided by the unit ratio.
+ * HistogramLogProcessor's {@code -csv} {@code .hgrm}, then the summary, the worst intervals, the
+ * stall time by cause, a fleet's hosts ranked (all of them) and any tables asked for. Values are
+ * divided by the unit ratio.
  */
 final class CsvReport {
 
@@ -34,6 +35,26 @@ final class CsvReport {
             out.println(String.join(",", quoted(Values.time(e.startMillis())), quoted(e.source()),
                 String.format(Locale.ROOT, "%.3f", (e.endMillis() - e.startMillis()) / 1000.0),
                 Values.value(e.max(), ratio), Values.value(e.p99(), ratio)));
+        }
+        out.println();
+        out.println("\"cause\",\"stalls\",\"stall_time\",\"share\",\"longest\"");
+        final StallCauses causes = result.causes();
+        for (final int i : TextReport.byStallTime(causes)) {
+            out.println(String.join(",", quoted(causes.tags().get(i)), Long.toString(causes.stalls(i)),
+                Values.value(causes.nanos(i), ratio), String.format(Locale.ROOT, "%.4f",
+                    causes.totalNanos() == 0 ? 0.0 : (double) causes.nanos(i) / causes.totalNanos()),
+                Values.value(causes.longest(i), ratio)));
+        }
+        if (result.fleet() && !result.files().isEmpty()) {
+            out.println();
+            out.println("\"rank\",\"log\",\"intervals\",\"p50\",\"p99\",\"p99.9\",\"max\",\"stalled_intervals\",\"stall_time_lower_bound\"");
+            for (final HostRanking.Host host : HostRanking.rank(result.files())) {
+                final View view = host.view();
+                out.println(String.join(",", Integer.toString(host.rank()), quoted(view.name()), Long.toString(view.intervals()),
+                    Values.value(view.total().getValueAtPercentile(50.0), ratio), Values.value(host.p99(), ratio),
+                    Values.value(view.total().getValueAtPercentile(99.9), ratio), Values.value(host.max(), ratio),
+                    Long.toString(view.stalledIntervals()), Values.value(view.stalledLowerBound(), ratio)));
+            }
         }
         if (options.intervals) {
             out.println();

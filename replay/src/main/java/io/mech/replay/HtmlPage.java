@@ -1,10 +1,13 @@
 package io.mech.replay;
 
+import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 /**
- * One self-contained HTML page: the summary table and both charts as inline SVG, with a small
+ * One self-contained HTML page: the summary table, a fleet's hosts ranked, the stall time by cause,
+ * and the charts as inline SVG (the spectrum, the timeline, and the causes when the logs have
+ * them), with a small
  * inline script and no network access. The script gives the timeline a cursor readout, and marks
  * the page for automated checks: {@code data-charts-rendered} on the body counts the charts whose
  * lines have a drawn length, and any script error is written into {@code #script-errors}.
@@ -59,7 +62,7 @@ final class HtmlPage {
             .append("body { font-family: sans-serif; margin: 24px; color: #222; }\n")
             .append("table { border-collapse: collapse; margin: 12px 0 24px; font-size: 13px; }\n")
             .append("th, td { padding: 3px 10px; border-bottom: 1px solid #ddd; text-align: right; }\n")
-            .append("th:first-child, td:first-child { text-align: left; }\n")
+            .append("th:first-child, td:first-child, .log { text-align: left; }\n")
             .append("svg.chart { display: block; margin-bottom: 16px; }\n</style>\n</head>\n<body>\n");
         s.append("<h1>mech replay: ").append(Charts.escape(title(result))).append("</h1>\n");
         s.append("<table>\n<tr><th>log</th><th>intervals</th><th>count</th><th>p50</th><th>p90</th><th>p99</th><th>p99.9</th>"
@@ -77,13 +80,68 @@ final class HtmlPage {
         s.append("</table>\n<p>Values in ").append(Values.unit(ratio)).append(String.format(Locale.ROOT,
             ". Stalled: intervals whose max reached %s %s; stall time: the sum of their maxima, a lower bound.</p>%n",
             Values.value(options.stallThreshold, ratio), Values.unit(ratio)));
+        if (result.fleet() && !result.files().isEmpty()) {
+            hosts(s, result, ratio);
+        }
+        causes(s, result.causes(), options);
         s.append(Charts.spectrum(result, options, 0).replaceFirst("<svg ", "<svg xmlns=\"http://www.w3.org/2000/svg\" "));
         s.append(Charts.timeline(result, options, 0).replaceFirst("<svg ", "<svg xmlns=\"http://www.w3.org/2000/svg\" "));
+        if (CauseChart.drawn(result)) {
+            s.append(CauseChart.svg(result, options, 0).replaceFirst("<svg ", "<svg xmlns=\"http://www.w3.org/2000/svg\" "));
+        }
         s.append("<script>\n").append(SCRIPT).append("\n</script>\n</body>\n</html>\n");
         return s.toString();
     }
 
+    private static void hosts(final StringBuilder s, final Replay.Result result, final double ratio) {
+        final List<HostRanking.Host> ranked = HostRanking.rank(result.files());
+        final List<HostRanking.Host> shown = HostRanking.shown(ranked);
+        s.append("<h2>Hosts ranked by p99, then max").append(shown.size() < ranked.size() ? ": the " + HostRanking.SHOWN
+            + " worst and the " + HostRanking.SHOWN + " best of " + ranked.size() : "").append("</h2>\n<table>\n")
+            .append("<tr><th>rank</th><th class=\"log\">log</th><th>intervals</th><th>p50</th><th>p99</th><th>p99.9</th><th>max</th>"
+                + "<th>stalled</th><th>stall time &ge;</th></tr>\n");
+        for (int i = 0; i < shown.size(); i++) {
+            final HostRanking.Host host = shown.get(i);
+            if (i > 0 && host.rank() != shown.get(i - 1).rank() + 1) {
+                s.append("<tr><td></td><td>&hellip; ").append(host.rank() - shown.get(i - 1).rank() - 1)
+                    .append(" hosts between</td></tr>\n");
+            }
+            final View view = host.view();
+            s.append("<tr><td>").append(host.rank()).append("</td><td class=\"log\">").append(Charts.escape(view.name()))
+                .append("</td><td>")
+                .append(view.intervals()).append("</td><td>").append(Values.value(view.total().getValueAtPercentile(50.0), ratio))
+                .append("</td><td>").append(Values.value(host.p99(), ratio)).append("</td><td>")
+                .append(Values.value(view.total().getValueAtPercentile(99.9), ratio)).append("</td><td>")
+                .append(Values.value(host.max(), ratio)).append("</td><td>").append(view.stalledIntervals()).append("</td><td>")
+                .append(Values.value(view.stalledLowerBound(), ratio)).append("</td></tr>\n");
+        }
+        s.append("</table>\n");
+    }
+
+    private static void causes(final StringBuilder s, final StallCauses causes, final ReplayOptions options) {
+        if (causes.tags().isEmpty()) {
+            return;
+        }
+        final double ratio = options.unitRatio;
+        s.append("<h2>Why: stall time by cause</h2>\n<table id=\"causes-table\">\n<tr><th>cause</th><th>stalls</th>"
+            + "<th>stall time &ge;</th><th>share</th><th>longest</th></tr>\n");
+        final long total = causes.totalNanos();
+        for (final int i : TextReport.byStallTime(causes)) {
+            s.append("<tr><td><span style=\"color:").append(CauseChart.colour(causes.tags(), i)).append("\">&#9632;</span> ")
+                .append(Charts.escape(causes.tags().get(i))).append("</td><td>").append(causes.stalls(i)).append("</td><td>")
+                .append(Values.value(causes.nanos(i), ratio)).append("</td><td>").append(TextReport.share(causes.nanos(i), total))
+                .append("</td><td>").append(Values.value(causes.longest(i), ratio)).append("</td></tr>\n");
+        }
+        s.append("</table>\n<p>From the logs' tagged lines: each interval's longest stall of a cause, summed (a lower bound).");
+        if (!causes.controlLogs().isEmpty()) {
+            s.append(" Control JVM: ").append(causes.controlStalled()).append(" of ").append(causes.controlIntervals())
+                .append(" intervals stalled, stall time ").append(Values.value(causes.controlStallNanos(), ratio)).append(' ')
+                .append(Values.unit(ratio)).append("; a stall both JVMs have lies outside the JVM.");
+        }
+        s.append("</p>\n");
+    }
+
     private static String title(final Replay.Result result) {
-        return result.files().size() == 1 ? result.files().get(0).name() : result.files().size() + " logs merged";
+        return result.logs() == 1 ? result.merged().name() : result.logs() + " logs merged";
     }
 }

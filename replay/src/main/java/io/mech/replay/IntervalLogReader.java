@@ -3,7 +3,6 @@ package io.mech.replay;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
-import org.HdrHistogram.Histogram;
 
 /**
  * Reads one HdrHistogram interval log (formats 1.0 to 1.3, tagged or not, with or without
@@ -23,7 +22,7 @@ import org.HdrHistogram.Histogram;
  * <pre>{@code
  * while (reader.next()) {
  *     if (reader.tag() == null) {
- *         Histogram h = reader.histogram(); // null if the line was skipped
+ *         IntervalCounts interval = reader.interval(); // null if the line was skipped
  *     }
  * }
  * }</pre>
@@ -51,6 +50,7 @@ final class IntervalLogReader {
     private String tag;
     private double lengthSec;
     private double absoluteStartSec;
+    private double maxColumn;
     private int payloadFrom;
     private int payloadTo;
     private long skipped;
@@ -195,6 +195,7 @@ final class IntervalLogReader {
             observedBaseTime = true;
         }
         tag = lineTag;
+        maxColumn = max;
         lengthSec = length;
         absoluteStartSec = timestamp + baseTimeSec;
         payloadFrom = at;
@@ -279,22 +280,30 @@ final class IntervalLogReader {
     /**
      * Decodes the current line's histogram, stamped with its absolute start and end in ms.
      *
-     * @return the histogram, owned by this reader until the next call; null if the line was damaged
-     *     and skipped (lenient, or the truncated last line)
+     * @return the counts, owned by this reader's decoder until its next decoding; null if the line
+     *     was damaged and skipped (lenient, or the truncated last line)
      * @throws LogFormatException when the payload is damaged and the reader is not lenient
      * @throws IOException        never in practice; declared with the error path it shares
      */
-    Histogram histogram() throws LogFormatException, IOException {
+    IntervalCounts interval() throws LogFormatException, IOException {
         try {
-            final Histogram histogram = decoder.decode(lines.buffer(), payloadFrom, payloadTo);
-            histogram.setStartTimeStamp((long) (absoluteStartSec * 1000.0));
-            histogram.setEndTimeStamp((long) ((absoluteStartSec + lengthSec) * 1000.0));
-            histogram.setTag(tag);
-            return histogram;
+            final IntervalCounts interval = decoder.decode(lines.buffer(), payloadFrom, payloadTo);
+            interval.setTimes((long) (absoluteStartSec * 1000.0), (long) ((absoluteStartSec + lengthSec) * 1000.0));
+            return interval;
         } catch (final LogFormatException.Problem p) {
             damaged(p.getMessage());
             return null;
         }
+    }
+
+    /**
+     * The current line's max column as written: the interval's max divided by the writer's ratio
+     * (HdrHistogram's default makes it milliseconds, written with three decimals). Zero means
+     * that nothing in the interval reached half a microsecond: no stall, so a reader summing stalls
+     * can skip decoding it.
+     */
+    double maxColumn() {
+        return maxColumn;
     }
 
     /** The name used in messages: the file as given, or {@code -} for standard input. */

@@ -6,8 +6,10 @@ import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * The report as one JSON object: {@code unit}, {@code unit_ratio}, {@code views} (each with its
- * summary and percentile distribution, the rows of the {@code .hgrm}), {@code worst}, and
- * {@code intervals} and {@code moving_window} when asked for. Values are divided by the unit ratio.
+ * summary and percentile distribution, the rows of the {@code .hgrm}), {@code worst}, {@code causes}
+ * (stall time by tag, with shares), {@code control_logs} and {@code control}, a fleet's
+ * {@code hosts} ranked (all of them) with {@code --per-file}, and {@code intervals} and
+ * {@code moving_window} when asked for. Values are divided by the unit ratio.
  */
 final class JsonReport {
 
@@ -60,6 +62,24 @@ final class JsonReport {
                 .append(e.max() / ratio).append(",\"p99\":").append(e.p99() / ratio).append('}');
         }
         j.append(']');
+        causes(j, result.causes(), ratio);
+        if (result.fleet() && !result.files().isEmpty()) {
+            j.append(",\"hosts\":[");
+            first = true;
+            for (final HostRanking.Host host : HostRanking.rank(result.files())) {
+                j.append(first ? "" : ",");
+                first = false;
+                final View view = host.view();
+                j.append("{\"rank\":").append(host.rank()).append(",\"log\":").append(string(view.name()))
+                    .append(",\"intervals\":").append(view.intervals()).append(",\"count\":").append(view.total().getTotalCount())
+                    .append(",\"p50\":").append(view.total().getValueAtPercentile(50.0) / ratio)
+                    .append(",\"p99\":").append(host.p99() / ratio)
+                    .append(",\"p99.9\":").append(view.total().getValueAtPercentile(99.9) / ratio)
+                    .append(",\"max\":").append(host.max() / ratio).append(",\"stalled_intervals\":").append(view.stalledIntervals())
+                    .append(",\"stall_time_lower_bound\":").append(view.stalledLowerBound() / ratio).append('}');
+            }
+            j.append(']');
+        }
         if (options.intervals) {
             j.append(",\"intervals\":[");
             final Timeline t = result.merged().timeline();
@@ -85,6 +105,27 @@ final class JsonReport {
         }
         j.append("}");
         out.println(j);
+    }
+
+    private static void causes(final StringBuilder j, final StallCauses causes, final double ratio) {
+        j.append(",\"causes\":[");
+        final long total = causes.totalNanos();
+        boolean first = true;
+        for (final int i : TextReport.byStallTime(causes)) {
+            j.append(first ? "" : ",");
+            first = false;
+            j.append("{\"cause\":").append(string(causes.tags().get(i))).append(",\"stalls\":").append(causes.stalls(i))
+                .append(",\"stall_time\":").append(causes.nanos(i) / ratio)
+                .append(",\"share\":").append(total == 0 ? 0.0 : (double) causes.nanos(i) / total)
+                .append(",\"longest\":").append(causes.longest(i) / ratio).append('}');
+        }
+        j.append("],\"control_logs\":[");
+        for (int i = 0; i < causes.controlLogs().size(); i++) {
+            j.append(i == 0 ? "" : ",").append(string(causes.controlLogs().get(i)));
+        }
+        j.append("],\"control\":{\"intervals\":").append(causes.controlIntervals()).append(",\"stalled_intervals\":")
+            .append(causes.controlStalled()).append(",\"stall_time_lower_bound\":").append(causes.controlStallNanos() / ratio)
+            .append(",\"max\":").append(causes.controlLongest() / ratio).append('}');
     }
 
     static String string(final String text) {

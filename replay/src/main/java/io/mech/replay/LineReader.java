@@ -20,7 +20,8 @@ final class LineReader {
     static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
 
     private final InputStream in;
-    private byte[] buffer = new byte[64 * 1024];
+    /** Small to start with, since a fleet merge holds one per log; it grows for a longer line. */
+    private byte[] buffer = new byte[LogInput.READ_BYTES];
     private int start;
     private int end;
     private int scan;

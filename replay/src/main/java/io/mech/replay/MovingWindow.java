@@ -2,6 +2,7 @@ package io.mech.replay;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -30,22 +31,41 @@ final class MovingWindow {
         this.percentile = percentile;
     }
 
-    void add(final Histogram interval) {
+    /** Adds a time bucket of a merged view. */
+    void add(final Histogram bucket) {
+        final Histogram copy = pooled(() -> {
+            final Histogram fresh = new Histogram(bucket);
+            fresh.setAutoResize(true);
+            return fresh;
+        });
+        copy.add(bucket);
+        add(copy, bucket.getEndTimeStamp());
+    }
+
+    /** Adds an interval of a single log. */
+    void add(final IntervalCounts interval) {
+        final Histogram copy = pooled(interval::emptyOfShape);
+        interval.addTo(copy);
+        add(copy, interval.endMillis());
+    }
+
+    private Histogram pooled(final Supplier<Histogram> fresh) {
+        final Histogram copy = pool.poll();
+        if (copy == null) {
+            return fresh.get();
+        }
+        copy.reset();
+        return copy;
+    }
+
+    private void add(final Histogram copy, final long end) {
         if (sum == null) {
-            sum = new Histogram(interval);
+            sum = new Histogram(copy);
             sum.setAutoResize(true);
         }
-        Histogram copy = pool.poll();
-        if (copy == null) {
-            copy = new Histogram(interval);
-            copy.setAutoResize(true);
-        } else {
-            copy.reset();
-        }
-        copy.add(interval);
-        copy.setEndTimeStamp(interval.getEndTimeStamp());
+        copy.setEndTimeStamp(end);
         sum.add(copy);
-        final long cutOff = interval.getEndTimeStamp() - lengthMillis;
+        final long cutOff = end - lengthMillis;
         while (!window.isEmpty() && window.peek().getEndTimeStamp() <= cutOff) {
             final Histogram gone = window.poll();
             sum.subtract(gone);
@@ -58,7 +78,7 @@ final class MovingWindow {
             values = Arrays.copyOf(values, size * 2);
             maxima = Arrays.copyOf(maxima, size * 2);
         }
-        endMillis[size] = interval.getEndTimeStamp();
+        endMillis[size] = end;
         counts[size] = sum.getTotalCount();
         values[size] = sum.getValueAtPercentile(percentile);
         maxima[size] = sum.getMaxValue();

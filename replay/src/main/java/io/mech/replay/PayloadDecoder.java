@@ -1,24 +1,29 @@
 package io.mech.replay;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * Decodes the base64 histogram column of an interval line into a histogram that is reused from
- * line to line.
+ * Decodes the base64 histogram column of an interval line into {@link IntervalCounts} that are
+ * reused from line to line.
  *
  * <p>Why not {@code Histogram.decodeFromCompressedByteBuffer} for every line: it allocates a full
  * counts array, an inflater and two buffers per call. Replaying a day of one-second intervals
  * that way churns gigabytes and took the JVM to about 480 MiB resident here. This decoder reads
- * HdrHistogram's V2 encoding (the one every writer since format 1.3 uses) into one histogram of
- * the encoded shape, and hands every other encoding (V0, V1) to HdrHistogram's own decoder. Tests
- * check that both paths give histograms equal to HdrHistogram's decoding of the same payload.
+ * HdrHistogram's V2 encoding (the one every writer since format 1.3 uses) straight into nonzero
+ * counts, and hands every other encoding (V0, V1) to HdrHistogram's own decoder. Tests check that
+ * both paths give histograms equal to HdrHistogram's decoding of the same payload.
  *
- * <p>Not thread-safe. The histogram returned stays valid until the next call.
+ * <p>One decoder serves every log of a merge, one line at a time: its buffers, inflater and
+ * shapes are then paid for once, not once per log.
+ *
+ * <p>Not thread-safe. The counts returned stay valid until the next call.
  */
 final class PayloadDecoder {
 
@@ -27,13 +32,19 @@ final class PayloadDecoder {
     private static final int HEADER_BYTES = 40;
     /** A larger payload is corrupt: a full day at 1 ns resolution with 5 digits encodes in less. */
     private static final int MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
+    private static final int MAX_SHAPES = 8;
 
     private final Inflater inflater = new Inflater();
     private byte[] raw = new byte[4096];
     private byte[] inflated = new byte[4096];
-    private final byte[] checksum = new byte[64];
-    private Histogram shape;
+    /** Shapes met so far, most recent first: a fleet of mixed writers has a few, not one per line. */
+    private final List<Shape> shapes = new ArrayList<>();
+    private final IntervalCounts counts = new IntervalCounts();
     private long[] valueAtIndex;
+
+    /** An encoded shape: an empty histogram of it, and the value of each of its counts indexes. */
+    private record Shape(Histogram histogram, long[] valueAtIndex) {
+    }
 
     /**
      * Decodes one payload.
@@ -41,10 +52,10 @@ final class PayloadDecoder {
      * @param line   holds the base64 text
      * @param from   its first byte
      * @param to     one past its last byte
-     * @return the decoded histogram, owned by this decoder
+     * @return the decoded counts, owned by this decoder
      * @throws LogFormatException.Problem naming what is wrong with the payload
      */
-    Histogram decode(final byte[] line, final int from, final int to) throws LogFormatException.Problem {
+    IntervalCounts decode(final byte[] line, final int from, final int to) throws LogFormatException.Problem {
         final int length = base64(line, from, to);
         if (length < 8) {
             throw new LogFormatException.Problem("histogram payload too short (" + length + " bytes)");
@@ -59,10 +70,26 @@ final class PayloadDecoder {
                 + " compressed bytes, header says " + compressedLength);
         }
         try {
+            // One call inflates a whole payload: each call is a trip through JNI into zlib, and
+            // those trips, three per line, were the largest cost of a replay.
             inflater.reset();
             inflater.setInput(raw, 8, compressedLength);
-            ensureInflated(HEADER_BYTES);
-            if (inflater.inflate(inflated, 0, HEADER_BYTES) < HEADER_BYTES) {
+            int filled = 0;
+            while (!inflater.finished()) {
+                if (filled == inflated.length) {
+                    if (inflated.length >= HEADER_BYTES + MAX_PAYLOAD_BYTES) {
+                        throw new LogFormatException.Problem("histogram payload inflates past " + MAX_PAYLOAD_BYTES + " bytes");
+                    }
+                    inflated = Arrays.copyOf(inflated, inflated.length * 2);
+                }
+                final int n = inflater.inflate(inflated, filled, inflated.length - filled);
+                filled += n;
+                if (n == 0 && filled < inflated.length) {
+                    // Room left and nothing inflated: the input ended before the stream did.
+                    break;
+                }
+            }
+            if (filled < HEADER_BYTES) {
                 throw new LogFormatException.Problem("histogram payload truncated in its header");
             }
             final int innerCookie = readInt(inflated, 0);
@@ -79,42 +106,33 @@ final class PayloadDecoder {
                 // Only shifted histograms carry an offset; HdrHistogram's decoder knows how to apply it.
                 return decodeOther(length);
             }
-            ensureInflated(HEADER_BYTES + payloadBytes);
-            int filled = HEADER_BYTES;
-            while (filled < HEADER_BYTES + payloadBytes) {
-                final int n = inflater.inflate(inflated, filled, HEADER_BYTES + payloadBytes - filled);
-                if (n == 0) {
-                    break;
-                }
-                filled += n;
-            }
-            if (filled < HEADER_BYTES + payloadBytes) {
+            if (filled - HEADER_BYTES < payloadBytes) {
                 throw new LogFormatException.Problem("histogram payload truncated: " + (filled - HEADER_BYTES)
                     + " of " + payloadBytes + " counts bytes");
             }
-            if (!inflater.finished()) {
-                // Reaching the end of the zlib stream checks its Adler-32, which catches a damaged
-                // header that would otherwise decode into a plausible but wrong histogram.
-                inflater.inflate(checksum);
-            }
-            final Histogram histogram = shaped(readInt(inflated, 12), readLong(inflated, 16), readLong(inflated, 24));
-            fillCounts(histogram, HEADER_BYTES, filled);
-            return histogram;
+            shaped(readInt(inflated, 12), readLong(inflated, 16), readLong(inflated, 24));
+            fillCounts(HEADER_BYTES, HEADER_BYTES + payloadBytes);
+            return counts;
         } catch (final DataFormatException e) {
             throw new LogFormatException.Problem("histogram payload is not valid zlib data (" + e.getMessage() + ")");
         }
     }
 
-    private void ensureInflated(final int size) {
-        if (inflated.length < size) {
-            inflated = new byte[Math.max(size, inflated.length * 2)];
+    /** Empties the counts for an interval of the encoded shape, and sets {@link #valueAtIndex} for it. */
+    private void shaped(final int digits, final long lowest, final long highest) throws LogFormatException.Problem {
+        Shape found = null;
+        for (int i = 0; i < shapes.size() && found == null; i++) {
+            final Histogram h = shapes.get(i).histogram();
+            if (h.getNumberOfSignificantValueDigits() == digits && h.getLowestDiscernibleValue() == lowest
+                && h.getHighestTrackableValue() == highest) {
+                found = shapes.get(i);
+                if (i > 0) {
+                    shapes.remove(i);
+                    shapes.add(0, found);
+                }
+            }
         }
-    }
-
-    /** A reset histogram of the encoded shape, and the value of each of its counts indexes. */
-    private Histogram shaped(final int digits, final long lowest, final long highest) throws LogFormatException.Problem {
-        if (shape == null || shape.getNumberOfSignificantValueDigits() != digits
-            || shape.getLowestDiscernibleValue() != lowest || shape.getHighestTrackableValue() != highest) {
+        if (found == null) {
             final Histogram fresh;
             try {
                 fresh = new Histogram(lowest, highest, digits);
@@ -130,19 +148,18 @@ final class PayloadDecoder {
                 }
                 values[n++] = fresh.lowestEquivalentValue(v.getValueIteratedTo());
             }
-            shape = fresh;
-            valueAtIndex = Arrays.copyOf(values, n);
-        } else {
-            shape.reset();
+            found = new Shape(fresh, Arrays.copyOf(values, n));
+            shapes.add(0, found);
+            if (shapes.size() > MAX_SHAPES) {
+                shapes.remove(shapes.size() - 1);
+            }
         }
-        shape.setStartTimeStamp(0);
-        shape.setEndTimeStamp(0);
-        shape.setTag(null);
-        return shape;
+        valueAtIndex = found.valueAtIndex();
+        counts.reset(found.histogram());
     }
 
     /** Reads the ZigZag LEB128 counts: positive numbers are counts, negative ones runs of empty buckets. */
-    private void fillCounts(final Histogram histogram, final int from, final int to) throws LogFormatException.Problem {
+    private void fillCounts(final int from, final int to) throws LogFormatException.Problem {
         int index = 0;
         int p = from;
         while (p < to) {
@@ -174,25 +191,24 @@ final class PayloadDecoder {
                     throw new LogFormatException.Problem("histogram payload has counts beyond its highest trackable value");
                 }
                 if (count > 0) {
-                    histogram.recordValueWithCount(valueAtIndex[index], count);
+                    counts.append(valueAtIndex[index], count);
                 }
                 index++;
             }
         }
     }
 
-    /** Any other encoding goes through HdrHistogram's own decoder, into the reused shape. */
-    private Histogram decodeOther(final int length) throws LogFormatException.Problem {
+    /** Any other encoding goes through HdrHistogram's own decoder. */
+    private IntervalCounts decodeOther(final int length) throws LogFormatException.Problem {
         final Histogram decoded;
         try {
             decoded = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(raw, 0, length), 0);
         } catch (final DataFormatException | RuntimeException e) {
             throw new LogFormatException.Problem("histogram payload cannot be decoded (" + e.getMessage() + ")");
         }
-        final Histogram histogram = shaped(decoded.getNumberOfSignificantValueDigits(),
-            decoded.getLowestDiscernibleValue(), decoded.getHighestTrackableValue());
-        histogram.add(decoded);
-        return histogram;
+        shaped(decoded.getNumberOfSignificantValueDigits(), decoded.getLowestDiscernibleValue(), decoded.getHighestTrackableValue());
+        counts.copyFrom(decoded);
+        return counts;
     }
 
     /** Decodes standard base64 into {@code raw}, returning the number of bytes. */

@@ -1,42 +1,58 @@
 package io.mech.replay;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * A progress line on a terminal's stderr while a large input is replayed; silent otherwise, so
- * that logs of scripted runs stay clean.
+ * A progress line on a terminal's stderr once a replay has taken more than {@link #QUIET_NANOS};
+ * silent otherwise, so that logs of scripted runs stay clean and quick replays do not flicker.
  */
-final class ProgressLine implements Replay.Progress {
+final class ProgressLine {
 
-    /** Inputs smaller than this replay in about a second: no progress line. */
-    static final long LARGE_BYTES = 32L * 1024 * 1024;
+    /** A replay quicker than this shows no progress line. */
+    static final long QUIET_NANOS = 2_000_000_000L;
+    private static final long EVERY_NANOS = 500_000_000L;
 
     private final PrintStream err;
     private final long totalBytes;
+    private final long startNanos;
     private long lastNanos;
     private boolean shown;
 
     private ProgressLine(final PrintStream err, final long totalBytes) {
         this.err = err;
         this.totalBytes = totalBytes;
-        this.lastNanos = System.nanoTime();
+        this.startNanos = System.nanoTime();
+        this.lastNanos = startNanos;
     }
 
     /**
-     * A progress line when err is the process's stderr on a terminal and the input is large.
-     * Java tells only whether the process has a console (stdin and stdout on a terminal): that
-     * stands in for stderr being one.
+     * A progress line when err is the process's stderr on a terminal. Linux says where stderr goes
+     * in {@code /proc/self/fd/2}, so that {@code replay logs/ > report.txt} still shows progress;
+     * elsewhere Java tells only whether the process has a console (stdin and stdout on a
+     * terminal), which stands in for stderr being one.
      */
     static ProgressLine forTerminal(final PrintStream err, final long totalBytes) {
-        final boolean terminal = err == System.err && System.console() != null;
-        return new ProgressLine(terminal && totalBytes >= LARGE_BYTES ? err : null, totalBytes);
+        final boolean terminal = err == System.err && stderrIsTerminal();
+        return new ProgressLine(terminal && totalBytes > 0 ? err : null, totalBytes);
     }
 
-    @Override
-    public void at(final long bytesRead) {
+    private static boolean stderrIsTerminal() {
+        try {
+            final String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (final IOException | UnsupportedOperationException | SecurityException e) {
+            return System.console() != null;
+        }
+    }
+
+    /** Shows how many of the input's bytes have been read, at most twice a second. */
+    void at(final long bytesRead) {
         final long now = System.nanoTime();
-        if (err == null || now - lastNanos < 500_000_000L) {
+        if (err == null || now - startNanos < QUIET_NANOS || now - lastNanos < EVERY_NANOS) {
             return;
         }
         lastNanos = now;

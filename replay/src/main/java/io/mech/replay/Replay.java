@@ -7,46 +7,67 @@ import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
- * Replays one or more interval logs into views: one per log and, with several logs, a merged one.
+ * Replays one or more interval logs into views: the merged one (or the only log's) and, where
+ * kept, one per log.
  *
- * <p>The logs are read side by side, always taking the interval that starts first, so that a fleet
- * is merged in absolute time in one pass with one interval per log in memory. The merged
- * timeline groups intervals into buckets as long as the first selected interval, numbered from
- * the earliest log's start: intervals of different hosts that cover the same second meet in
- * one bucket.
+ * <p>The logs are read side by side, always taking the line that starts first (a k-way merge on a
+ * heap), so that a fleet is merged in absolute time in one pass with one line per log in memory.
+ * Memory does not grow with the number of logs beyond each log's reading buffer: up to
+ * {@link #OVERLAID_LOGS} logs keep a view each (listed and drawn one by one); more are a fleet,
+ * whose hosts keep a packed distribution each only with {@code --per-file}. A log's own timeline
+ * is kept only for the charts (up to {@link #OVERLAID_LOGS} logs) and for {@code --openmetrics}. The merged timeline groups intervals into buckets as long as the
+ * first selected interval, numbered from the earliest log's start: intervals of different hosts
+ * that cover the same second meet in one bucket.
  *
  * <p>Selection follows HistogramLogProcessor: untagged lines unless a tag is asked for; a
  * relative window compares each interval's start, relative to the log's start, with the bounds
  * (with several logs, relative to the earliest log's start); a log stops at its first interval
- * past the end.
+ * past the end. Tagged lines in the window feed the {@link StallCauses} whatever the tag asked for,
+ * and control logs feed only them.
  */
 final class Replay {
+
+    /** Up to this many logs are each listed and drawn; more are a fleet, ranked and drawn as a band. */
+    static final int OVERLAID_LOGS = 10;
 
     /**
      * What a replay produced.
      *
-     * @param files  one view per log that had intervals, in command-line order
+     * @param files  one view per log that had intervals, in command-line order, where kept
      * @param merged the merged view, or the only log's view
      * @param moving the moving-window percentile over the merged view, or null
+     * @param logs   how many logs had intervals
+     * @param causes stall time by cause, and the control logs' hiccups
      */
-    record Result(List<View> files, View merged, MovingWindow moving) {
+    record Result(List<View> files, View merged, MovingWindow moving, int logs, StallCauses causes) {
+
+        /** Whether there are more logs than are drawn one by one. */
+        boolean fleet() {
+            return logs > OVERLAID_LOGS;
+        }
     }
 
-    /** Told how far the replay has got, every few thousand intervals. */
+    /** Told every few thousand lines, so that it can show how far the replay has got. */
     @FunctionalInterface
     interface Progress {
-        void at(long bytesRead);
+        void tick();
     }
 
     private final ReplayOptions options;
-    private final List<IntervalLogReader> readers;
+    private final List<IntervalLogReader> hosts;
+    private final List<IntervalLogReader> controls;
     private final Consumer<String> warnings;
     private final Progress progress;
 
-    Replay(final ReplayOptions options, final List<IntervalLogReader> readers, final Consumer<String> warnings,
-        final Progress progress) {
+    /**
+     * @param hosts    the logs to merge, in command-line order
+     * @param controls control JVMs' logs, whose hiccups are drawn beside the stalls but merged into nothing
+     */
+    Replay(final ReplayOptions options, final List<IntervalLogReader> hosts, final List<IntervalLogReader> controls,
+        final Consumer<String> warnings, final Progress progress) {
         this.options = options;
-        this.readers = readers;
+        this.hosts = hosts;
+        this.controls = controls;
         this.warnings = warnings;
         this.progress = progress;
     }
@@ -58,70 +79,116 @@ final class Replay {
      * @throws IOException        when a log cannot be read; the message names it
      */
     Result run() throws LogFormatException, IOException {
-        final int n = readers.size();
-        final boolean[] live = new boolean[n];
-        final List<View> fileViews = new ArrayList<>(n);
-        final View[] views = new View[n];
+        final int n = hosts.size();
+        final List<IntervalLogReader> readers = new ArrayList<>(hosts);
+        readers.addAll(controls);
+        final boolean[] live = new boolean[readers.size()];
+        int logs = 0;
         double earliestStart = Double.MAX_VALUE;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < readers.size(); i++) {
             final IntervalLogReader reader = readers.get(i);
             live[i] = advance(reader);
-            if (!live[i]) {
-                final String what = reader.linesRead() == 0 ? "empty log, no interval lines"
-                    : "no interval lines in the log (" + reader.linesRead() + " lines read)";
-                if (!options.lenient) {
-                    throw new LogFormatException(reader.name(), Math.max(1, reader.linesRead()), what);
+            if (live[i]) {
+                if (i < n) {
+                    logs++;
+                    earliestStart = Math.min(earliestStart, reader.startTimeSec());
                 }
-                warnings.accept(reader.name() + ":" + Math.max(1, reader.linesRead()) + ": " + what + " (skipped)");
                 continue;
             }
-            views[i] = new View(reader.name(), options.stallThreshold, options.worst);
-            fileViews.add(views[i]);
-            earliestStart = Math.min(earliestStart, reader.startTimeSec());
+            final String what = reader.linesRead() == 0 ? "empty log, no interval lines"
+                : "no interval lines in the log (" + reader.linesRead() + " lines read)";
+            if (!options.lenient && i < n) {
+                throw new LogFormatException(reader.name(), Math.max(1, reader.linesRead()), what);
+            }
+            warnings.accept(reader.name() + ":" + Math.max(1, reader.linesRead()) + ": " + what + " (skipped)");
         }
-        if (fileViews.isEmpty()) {
-            throw new LogFormatException(readers.get(0).name(), Math.max(1, readers.get(0).linesRead()),
-                "no log has interval lines");
+        if (logs == 0) {
+            throw new LogFormatException(hosts.get(0).name(), Math.max(1, hosts.get(0).linesRead()), "no log has interval lines");
         }
-        final boolean single = n == 1;
-        final View merged = single ? views[0] : new View("all", options.stallThreshold, options.worst);
+        final boolean single = logs == 1;
+        final boolean perFile = logs <= OVERLAID_LOGS || options.perFile || options.openMetrics != null;
+        // Each log's timeline is a point per interval, 5 MB a day: kept only for what draws or exports it.
+        final boolean timelines = logs <= OVERLAID_LOGS && (options.html != null || options.svg != null)
+            || options.openMetrics != null;
+        final View[] views = new View[n];
+        final List<View> fileViews = new ArrayList<>();
+        View only = null;
+        for (int i = 0; i < n; i++) {
+            if (live[i] && (perFile || single)) {
+                views[i] = new View(hosts.get(i).name(), options.stallThreshold, options.worst, timelines || single,
+                    logs > OVERLAID_LOGS);
+                fileViews.add(views[i]);
+                only = views[i];
+            }
+        }
+        final View merged = single ? only : new View("all", options.stallThreshold, options.worst);
         final MovingWindow moving = options.movingWindowNanos > 0
             ? new MovingWindow(options.movingWindowNanos / 1_000_000L, options.movingPercentile) : null;
         final Bucketing buckets = single ? null : new Bucketing(earliestStart);
+        final StallCauses causes = new StallCauses();
+        for (int i = n; i < readers.size(); i++) {
+            if (live[i]) {
+                causes.noteControlLog(readers.get(i).name());
+            }
+        }
+        final MergeOrder order = new MergeOrder(readers.size());
+        for (int i = 0; i < readers.size(); i++) {
+            if (live[i]) {
+                order.add(i, readers.get(i).absoluteStartSec());
+            }
+        }
         Histogram corrected = null;
+        boolean bucketsSet = false;
         long done = 0;
-        while (true) {
-            int next = -1;
-            for (int i = 0; i < n; i++) {
-                if (live[i] && (next < 0 || readers.get(i).absoluteStartSec() < readers.get(next).absoluteStartSec())) {
-                    next = i;
-                }
-            }
-            if (next < 0) {
-                break;
-            }
+        while (!order.isEmpty()) {
+            final int next = order.poll();
             final IntervalLogReader reader = readers.get(next);
-            final Selection selection = select(reader, single ? reader.offsetSec() : reader.absoluteStartSec() - earliestStart);
+            final double offsetSec = reader.absoluteStartSec() - earliestStart;
+            if ((++done & 0xfff) == 0) {
+                progress.tick();
+            }
+            final Selection selection = select(reader, offsetSec);
             if (selection == Selection.PAST_END) {
-                live[next] = false;
                 continue;
             }
-            if (selection == Selection.TAKE) {
-                Histogram interval = reader.histogram();
+            final boolean control = next >= n;
+            final String tag = reader.tag();
+            IntervalCounts interval = null;
+            if (selection != Selection.OUTSIDE) {
+                if (!bucketsSet) {
+                    causes.buckets(earliestStart, reader.lengthSec(), single);
+                    bucketsSet = true;
+                }
+                if (control) {
+                    interval = tag == null ? reader.interval() : null;
+                    if (interval != null) {
+                        causes.addControl(reader.absoluteStartSec(), interval.max(), options.stallThreshold);
+                    }
+                } else if (tag != null) {
+                    // Decoded only when it holds a stall or is asked for: most cause lines are empty.
+                    final boolean stalled = reader.maxColumn() > 0;
+                    interval = selection == Selection.TAKE || stalled ? reader.interval() : null;
+                    causes.add(tag, reader.absoluteStartSec(), stalled && interval != null ? interval.max() : 0);
+                } else if (selection == Selection.TAKE) {
+                    interval = reader.interval();
+                }
+            }
+            if (selection == Selection.TAKE && !control) {
                 if (interval != null) {
                     if (options.correctionInterval > 0) {
-                        if (corrected == null || !sameShape(corrected, interval)) {
-                            corrected = new Histogram(interval);
+                        final Histogram decoded = interval.toHistogram();
+                        if (corrected == null || !sameShape(corrected, decoded)) {
+                            corrected = new Histogram(decoded);
                         }
                         corrected.reset();
-                        corrected.addWhileCorrectingForCoordinatedOmission(interval, options.correctionInterval);
-                        corrected.setStartTimeStamp(interval.getStartTimeStamp());
-                        corrected.setEndTimeStamp(interval.getEndTimeStamp());
-                        interval = corrected;
+                        corrected.addWhileCorrectingForCoordinatedOmission(decoded, options.correctionInterval);
+                        interval.copyFrom(corrected);
                     }
                     final View view = views[next];
-                    view.addInterval(reader.name(), interval);
-                    view.addPoint(interval.getStartTimeStamp(), interval.getEndTimeStamp(), interval);
+                    if (view != null) {
+                        view.addInterval(reader.name(), interval);
+                        view.addPoint(interval);
+                    }
                     if (single) {
                         if (moving != null) {
                             moving.add(interval);
@@ -130,42 +197,43 @@ final class Replay {
                         merged.addInterval(reader.name(), interval);
                         buckets.add(reader.absoluteStartSec(), reader.lengthSec(), interval, merged, moving);
                     }
-                    if ((++done & 0xfff) == 0) {
-                        progress.at(bytesRead());
-                    }
                 }
             }
-            live[next] = advance(reader);
+            if (advance(reader)) {
+                order.add(next, reader.absoluteStartSec());
+            }
         }
         if (buckets != null) {
             buckets.flush(merged, moving);
         }
         for (int i = 0; i < n; i++) {
+            final IntervalLogReader reader = hosts.get(i);
             if (views[i] != null) {
-                views[i].noteInput(readers.get(i).skipped(), readers.get(i).truncated());
-                if (!single) {
-                    merged.noteInput(readers.get(i).skipped(), readers.get(i).truncated());
-                }
+                views[i].noteInput(reader.skipped(), reader.truncated());
+            }
+            if (!single) {
+                merged.noteInput(reader.skipped(), reader.truncated());
             }
         }
-        return new Result(fileViews, merged, moving);
+        return new Result(fileViews, merged, moving, logs, causes);
     }
 
-    private enum Selection { TAKE, SKIP, PAST_END }
+    /** TAKE: in the window and of the tag asked for; OUTSIDE: before the window; PAST_END: stop the log. */
+    private enum Selection { TAKE, OTHER_TAG, OUTSIDE, PAST_END }
 
     private Selection select(final IntervalLogReader reader, final double offsetSec) {
         // In HistogramLogProcessor's order: the window applies to every line, tagged or not.
         final ReplayOptions.TimeBound start = options.start;
         final ReplayOptions.TimeBound end = options.end;
         if ((start.absolute() ? reader.absoluteStartSec() : offsetSec) < start.seconds()) {
-            return Selection.SKIP;
+            return Selection.OUTSIDE;
         }
         if ((end.absolute() ? reader.absoluteStartSec() : offsetSec) > end.seconds()) {
             return Selection.PAST_END;
         }
         final String tag = reader.tag();
         if (!options.allTags && (options.tag == null ? tag != null : !options.tag.equals(tag))) {
-            return Selection.SKIP;
+            return Selection.OTHER_TAG;
         }
         return Selection.TAKE;
     }
@@ -184,14 +252,6 @@ final class Replay {
         }
     }
 
-    private long bytesRead() {
-        long total = 0;
-        for (final IntervalLogReader reader : readers) {
-            total += reader.bytesRead();
-        }
-        return total;
-    }
-
     /** Groups the intervals of several logs into time buckets for the merged timeline. */
     private static final class Bucketing {
         private final double originSec;
@@ -203,19 +263,18 @@ final class Replay {
             this.originSec = originSec;
         }
 
-        void add(final double startSec, final double lengthSec, final Histogram interval, final View merged,
+        void add(final double startSec, final double lengthSec, final IntervalCounts interval, final View merged,
             final MovingWindow moving) {
             if (bucket == null) {
                 widthSec = Math.max(0.001, Math.round(lengthSec * 1000.0) / 1000.0);
-                bucket = new Histogram(interval);
-                bucket.setAutoResize(true);
+                bucket = interval.emptyOfShape();
             }
             final long at = Math.round((startSec - originSec) / widthSec);
             if (at != key) {
                 flush(merged, moving);
                 key = at;
             }
-            bucket.add(interval);
+            interval.addTo(bucket);
         }
 
         void flush(final View merged, final MovingWindow moving) {

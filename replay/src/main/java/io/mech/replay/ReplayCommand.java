@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * {@code java -jar mech.jar replay [options] <log>...}: replays hiccup interval logs offline.
@@ -55,18 +56,24 @@ public final class ReplayCommand {
             out.print(ReplayOptions.USAGE);
             return 0;
         }
-        final List<InputStream> opened = new ArrayList<>();
+        final List<LogInput> opened = new ArrayList<>();
         try {
-            final List<IntervalLogReader> readers = new ArrayList<>();
+            final Inputs inputs = Inputs.expand(options.inputs, options.recursive);
+            final PayloadDecoder decoder = new PayloadDecoder();
+            final Consumer<String> warnings = w -> err.println("mech replay: " + w);
+            final List<IntervalLogReader> hosts = new ArrayList<>();
+            final List<IntervalLogReader> controls = new ArrayList<>();
             long totalBytes = 0;
-            for (final String name : options.inputs) {
-                final InputStream in = LogInput.open(name, stdin);
-                opened.add(in);
-                readers.add(new IntervalLogReader(name, new LineReader(in), options.lenient, w -> err.println("mech replay: " + w)));
+            for (final String name : inputs.hosts()) {
+                hosts.add(reader(name, stdin, opened, decoder, options, warnings));
                 totalBytes += name.equals("-") ? 0 : Files.size(Path.of(name));
             }
+            for (final String name : inputs.controls()) {
+                controls.add(reader(name, stdin, opened, decoder, options, warnings));
+                totalBytes += Files.size(Path.of(name));
+            }
             final ProgressLine progress = ProgressLine.forTerminal(err, totalBytes);
-            final Replay.Result result = new Replay(options, readers, w -> err.println("mech replay: " + w), progress).run();
+            final Replay.Result result = new Replay(options, hosts, controls, warnings, () -> progress.at(rawBytesRead(opened))).run();
             progress.done();
             switch (options.format) {
                 case CSV -> CsvReport.write(out, result, options);
@@ -95,14 +102,30 @@ public final class ReplayCommand {
             err.println("mech replay: failed: " + e);
             return 1;
         } finally {
-            for (final InputStream in : opened) {
+            for (final LogInput in : opened) {
                 try {
-                    in.close();
+                    in.stream().close();
                 } catch (final IOException ignored) {
                     // nothing was written to it: closing cannot lose data
                 }
             }
         }
+    }
+
+    /** Opens a log for a reader that shares the decoder: one decoder serves a whole merge. */
+    private static IntervalLogReader reader(final String name, final InputStream stdin, final List<LogInput> opened,
+        final PayloadDecoder decoder, final ReplayOptions options, final Consumer<String> warnings) throws IOException {
+        final LogInput in = LogInput.open(name, stdin);
+        opened.add(in);
+        return new IntervalLogReader(name, new LineReader(in.stream()), options.lenient, warnings, decoder);
+    }
+
+    private static long rawBytesRead(final List<LogInput> opened) {
+        long total = 0;
+        for (final LogInput in : opened) {
+            total += in.rawBytesRead();
+        }
+        return total;
     }
 
     /** Writes an output file. */

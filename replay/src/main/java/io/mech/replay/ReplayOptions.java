@@ -13,15 +13,19 @@ final class ReplayOptions {
     enum Format { TEXT, CSV, JSON }
 
     static final String USAGE = String.join("\n",
-        "usage: java -jar mech.jar replay [options] <log>...   (- reads standard input)",
+        "usage: java -jar mech.jar replay [options] <log|dir|'glob'>...   (- reads standard input)",
         "Replays HdrHistogram interval logs (mech's, jHiccup's; plain or gzip) into one percentile",
-        "distribution, identical to HistogramLogProcessor's .hgrm, and a summary. Several logs are",
-        "aligned on absolute time and merged.",
+        "distribution, identical to HistogramLogProcessor's .hgrm, a summary and stall time by cause",
+        "(the logs' tags). Several logs are aligned on absolute time and merged in one pass, in memory",
+        "that does not grow with their number. A directory stands for its *.hlog and *.hlog.gz files;",
+        "a control JVM's log <log>.c, named or found beside <log>, is drawn beside its stalls.",
         "  --start <t>, --end <t>      window: seconds from the log's start (the earliest start with",
         "                              several logs), or an ISO-8601 time such as 2025-01-31T03:00:00Z",
         "  --tag <t>                   only lines tagged t (default: untagged lines only)",
         "  --all-tags                  every line, tagged or not",
-        "  --per-file                  each log's figures beside the merged ones",
+        "  --recursive                 directories include their subdirectories' logs",
+        "  --per-file                  each log's figures beside the merged ones; past 10 logs, the",
+        "                              hosts ranked by p99 and max (top and bottom 10) and drawn as a band",
         "  --format text|csv|json      report format (default text)",
         "  --unit-ratio <r>            divide values by r for output (default 1000000: ns to ms)",
         "  --ticks <n>                 percentile ticks per half-distance (default 5)",
@@ -46,6 +50,7 @@ final class ReplayOptions {
     String tag;
     boolean allTags;
     boolean perFile;
+    boolean recursive;
     Format format = Format.TEXT;
     double unitRatio = 1_000_000.0;
     int ticks = 5;
@@ -94,6 +99,7 @@ final class ReplayOptions {
                 case "--help", "-h" -> o.help = true;
                 case "--all-tags" -> o.allTags = true;
                 case "--per-file" -> o.perFile = true;
+                case "--recursive" -> o.recursive = true;
                 case "--intervals" -> o.intervals = true;
                 case "--lenient" -> o.lenient = true;
                 case "--start" -> o.start = time(arg, value(args, ++i, arg));

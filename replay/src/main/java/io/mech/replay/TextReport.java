@@ -18,7 +18,7 @@ final class TextReport {
     static void write(final PrintStream out, final Replay.Result result, final ReplayOptions options) {
         final double ratio = options.unitRatio;
         result.merged().total().outputPercentileDistribution(out, options.ticks, ratio, false);
-        if (options.perFile && result.files().size() > 1) {
+        if (options.perFile && result.files().size() > 1 && !result.fleet()) {
             for (final View view : result.files()) {
                 out.println();
                 out.println("#[Percentile distribution of " + view.name() + "]");
@@ -41,6 +41,10 @@ final class TextReport {
                 Values.value(h.getValueAtPercentile(99.99), ratio), Values.value(h.getMaxValue(), ratio),
                 view.stalledIntervals(), Values.value(view.stalledLowerBound(), ratio));
         }
+        if (result.fleet() && !result.files().isEmpty()) {
+            hosts(out, result, ratio);
+        }
+        causes(out, result.causes(), options);
         for (final View view : rows) {
             if (view.skippedLines() > 0 || view.truncated()) {
                 out.println("#[" + view.name() + ": " + view.skippedLines() + " damaged lines skipped"
@@ -92,10 +96,72 @@ final class TextReport {
         }
     }
 
-    /** The merged view, preceded by each log's when asked (or always in the summary with several logs). */
+    private static void hosts(final PrintStream out, final Replay.Result result, final double ratio) {
+        final List<HostRanking.Host> ranked = HostRanking.rank(result.files());
+        final List<HostRanking.Host> shown = HostRanking.shown(ranked);
+        out.println();
+        out.println("#[Hosts ranked by p99, then max, worst first" + (shown.size() < ranked.size()
+            ? ": the " + HostRanking.SHOWN + " worst and the " + HostRanking.SHOWN + " best of " + ranked.size() : "")
+            + ", values in " + Values.unit(ratio) + "]");
+        final String format = "%5s %-24s %9s %9s %9s %9s %9s %8s %12s%n";
+        out.format(Locale.ROOT, format, "rank", "log", "intervals", "p50", "p99", "p99.9", "max", "stalled", "stall time");
+        for (int i = 0; i < shown.size(); i++) {
+            final HostRanking.Host host = shown.get(i);
+            if (i > 0 && host.rank() != shown.get(i - 1).rank() + 1) {
+                out.println("  ... " + (host.rank() - shown.get(i - 1).rank() - 1) + " hosts between");
+            }
+            final View view = host.view();
+            out.format(Locale.ROOT, format, host.rank(), view.name(), view.intervals(),
+                Values.value(view.total().getValueAtPercentile(50.0), ratio), Values.value(host.p99(), ratio),
+                Values.value(view.total().getValueAtPercentile(99.9), ratio), Values.value(host.max(), ratio),
+                view.stalledIntervals(), Values.value(view.stalledLowerBound(), ratio));
+        }
+    }
+
+    private static void causes(final PrintStream out, final StallCauses causes, final ReplayOptions options) {
+        final double ratio = options.unitRatio;
+        out.println();
+        if (causes.tags().isEmpty()) {
+            out.println("#[Stall time by cause: the logs have no tagged lines (mech writes one per cause with hiccup.causes on)]");
+        } else {
+            out.println("#[Stall time by cause, from the logs' tagged lines: each interval's longest stall of the cause,"
+                + " summed (a lower bound); values in " + Values.unit(ratio) + "]");
+            final String format = "%-16s %9s %12s %7s %9s%n";
+            out.format(Locale.ROOT, format, "cause", "stalls", "stall time", "share", "longest");
+            final long total = causes.totalNanos();
+            for (final int i : byStallTime(causes)) {
+                out.format(Locale.ROOT, format, causes.tags().get(i), causes.stalls(i), Values.value(causes.nanos(i), ratio),
+                    share(causes.nanos(i), total), Values.value(causes.longest(i), ratio));
+            }
+        }
+        if (!causes.controlLogs().isEmpty()) {
+            out.println("#[Control JVM" + (causes.controlLogs().size() > 1 ? "s (" + causes.controlLogs().size() + " logs)" : " ("
+                + causes.controlLogs().get(0) + ")") + ": " + causes.controlStalled() + " of " + causes.controlIntervals()
+                + " intervals stalled >= " + Values.value(options.stallThreshold, ratio) + " " + Values.unit(ratio)
+                + ", stall time " + Values.value(causes.controlStallNanos(), ratio) + ", longest "
+                + Values.value(causes.controlLongest(), ratio) + "; a stall both JVMs have lies outside the JVM]");
+        }
+    }
+
+    /** The tags' indexes, most stall time first, ties in the order first met. */
+    static List<Integer> byStallTime(final StallCauses causes) {
+        final List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < causes.tags().size(); i++) {
+            order.add(i);
+        }
+        order.sort((a, b) -> Long.compare(causes.nanos(b), causes.nanos(a)));
+        return order;
+    }
+
+    /** A tag's share of all tags' stall time, as a percentage with one decimal. */
+    static String share(final long nanos, final long total) {
+        return total == 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * nanos / total);
+    }
+
+    /** The merged view, preceded by each log's when there are several and not a fleet (hosts of a fleet are ranked instead). */
     static List<View> summaryRows(final Replay.Result result) {
         final List<View> rows = new ArrayList<>();
-        if (result.files().size() > 1) {
+        if (result.files().size() > 1 && !result.fleet()) {
             rows.addAll(result.files());
         }
         rows.add(result.merged());

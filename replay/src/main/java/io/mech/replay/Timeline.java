@@ -10,6 +10,9 @@ import org.HdrHistogram.Histogram;
  */
 final class Timeline {
 
+    /** The timeline of a view that keeps none. */
+    static final Timeline EMPTY = new Timeline();
+
     private long[] startMillis = new long[256];
     private long[] endMillis = new long[256];
     private long[] counts = new long[256];
@@ -20,6 +23,17 @@ final class Timeline {
     private int size;
 
     void add(final long start, final long end, final Histogram histogram) {
+        add(start, end, histogram.getTotalCount(), histogram.getValueAtPercentile(50.0), histogram.getValueAtPercentile(90.0),
+            histogram.getValueAtPercentile(99.0), histogram.getMaxValue());
+    }
+
+    void add(final long start, final long end, final IntervalCounts interval) {
+        add(start, end, interval.totalCount(), interval.valueAtPercentile(50.0), interval.valueAtPercentile(90.0),
+            interval.valueAtPercentile(99.0), interval.max());
+    }
+
+    private void add(final long start, final long end, final long count, final long p50Value, final long p90Value,
+        final long p99Value, final long maxValue) {
         if (size == startMillis.length) {
             final int capacity = size * 2;
             startMillis = Arrays.copyOf(startMillis, capacity);
@@ -32,11 +46,11 @@ final class Timeline {
         }
         startMillis[size] = start;
         endMillis[size] = end;
-        counts[size] = histogram.getTotalCount();
-        p50[size] = histogram.getValueAtPercentile(50.0);
-        p90[size] = histogram.getValueAtPercentile(90.0);
-        p99[size] = histogram.getValueAtPercentile(99.0);
-        max[size] = histogram.getMaxValue();
+        counts[size] = count;
+        p50[size] = p50Value;
+        p90[size] = p90Value;
+        p99[size] = p99Value;
+        max[size] = maxValue;
         size++;
     }
 

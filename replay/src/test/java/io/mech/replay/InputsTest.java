@@ -129,7 +129,7 @@ class InputsTest {
     }
 
     @Test
-    void decoderMatchesHdrHistogramsDecoding() throws Exception {
+    void decoderMatchesHdrHistogramsDecodingAndFigures() throws Exception {
         int compared = 0;
         for (final String name : TestLogs.ALL) {
             final byte[] bytes = TestLogs.bytes(name);
@@ -142,7 +142,13 @@ class InputsTest {
                 final Histogram expected = Histogram.decodeFromCompressedByteBuffer(
                     ByteBuffer.wrap(java.util.Base64.getDecoder().decode(payload)), 0);
                 final byte[] text = payload.getBytes(StandardCharsets.US_ASCII);
-                assertEquals(expected, decoder.decode(text, 0, text.length), name + ": " + line);
+                final IntervalCounts decoded = decoder.decode(text, 0, text.length);
+                assertEquals(expected, decoded.toHistogram(), name + ": " + line);
+                assertEquals(expected.getTotalCount(), decoded.totalCount(), line);
+                assertEquals(expected.getMaxValue(), decoded.max(), line);
+                for (final double p : new double[] {0.0, 1e-9, 25.0, 50.0, 90.0, 99.0, 99.9, 99.99, 100.0}) {
+                    assertEquals(expected.getValueAtPercentile(p), decoded.valueAtPercentile(p), "p" + p + " of " + line);
+                }
                 compared++;
             }
         }

@@ -61,7 +61,7 @@ class ReaderFuzzTest {
             w -> { }, decoder);
         try {
             while (reader.next()) {
-                reader.histogram();
+                reader.interval();
             }
             return 0;
         } catch (final LogFormatException e) {

@@ -1,0 +1,177 @@
+package io.mech.replay;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Why the JVMs stalled, from the tagged lines of their logs: mech writes, beside each interval's
+ * hiccups, one line per cause ({@code gc}, {@code safepoint}, {@code mech}, {@code os}) holding the
+ * stalls put down to it. Every tag a log has counts here, whatever {@code --tag} selects for the
+ * distribution; so do the control JVMs' logs ({@code <log>.c}), whose stalls happen outside the
+ * host JVM.
+ *
+ * <p>A cause's stall time in an interval is the longest stall of that cause in it (the line's
+ * max): a lower bound, as the summary's stall time is, since a second stall of the same cause in
+ * the same interval hides behind the first. A single log keeps each interval apart (keyed by its
+ * start: the cause lines carry their interval's time stamps); several logs sum the hosts' figures
+ * in time buckets as the merged timeline does. Only buckets with a stall are kept, so a day of a
+ * thousand hosts costs what its stalls cost.
+ */
+final class StallCauses {
+
+    private final List<String> tags = new ArrayList<>();
+    private long[] nanos = new long[8];
+    private long[] stalls = new long[8];
+    private long[] longest = new long[8];
+    private final TreeMap<Long, long[]> byBucket = new TreeMap<>();
+    private final TreeMap<Long, Long> controlByBucket = new TreeMap<>();
+    private double originSec;
+    private double widthSec;
+    private boolean exact;
+    private long controlIntervals;
+    private long controlStalled;
+    private long controlStallNanos;
+    private long controlLongest;
+    private final List<String> controlLogs = new ArrayList<>();
+
+    /**
+     * Sets the time buckets: from the earliest log's start, as long as the first interval.
+     *
+     * @param originSec seconds since the epoch where bucket 0 starts
+     * @param widthSec  each bucket's length, at least a millisecond
+     * @param exact     one bucket per interval start instead (a single log's intervals do not overlap)
+     */
+    void buckets(final double originSec, final double widthSec, final boolean exact) {
+        this.originSec = originSec;
+        this.widthSec = Math.max(0.001, Math.round(widthSec * 1000.0) / 1000.0);
+        this.exact = exact;
+    }
+
+    /** Counts a tag the log has, stalled or not, so that the summary lists every cause. */
+    int tagIndex(final String tag) {
+        int i = tags.indexOf(tag);
+        if (i < 0) {
+            i = tags.size();
+            tags.add(tag);
+            if (i == nanos.length) {
+                nanos = Arrays.copyOf(nanos, i * 2);
+                stalls = Arrays.copyOf(stalls, i * 2);
+                longest = Arrays.copyOf(longest, i * 2);
+            }
+        }
+        return i;
+    }
+
+    /** A tagged interval of a host log: its max is the stall time put down to the tag. */
+    void add(final String tag, final double startSec, final long maxNanos) {
+        final int i = tagIndex(tag);
+        if (maxNanos <= 0) {
+            return;
+        }
+        nanos[i] += maxNanos;
+        stalls[i]++;
+        longest[i] = Math.max(longest[i], maxNanos);
+        final long key = bucket(startSec);
+        long[] stack = byBucket.get(key);
+        if (stack == null || stack.length <= i) {
+            stack = stack == null ? new long[Math.max(4, i + 1)] : Arrays.copyOf(stack, i + 1);
+            byBucket.put(key, stack);
+        }
+        stack[i] += maxNanos;
+    }
+
+    /** An untagged interval of a control log, with the threshold the hosts' stalls are counted by. */
+    void addControl(final double startSec, final long maxNanos, final long stallThreshold) {
+        controlIntervals++;
+        if (maxNanos >= stallThreshold) {
+            controlStalled++;
+            controlStallNanos += maxNanos;
+        }
+        controlLongest = Math.max(controlLongest, maxNanos);
+        controlByBucket.merge(bucket(startSec), maxNanos, Math::max);
+    }
+
+    void noteControlLog(final String name) {
+        controlLogs.add(name);
+    }
+
+    private long bucket(final double startSec) {
+        return exact ? Math.round(startSec * 1000.0) : Math.round((startSec - originSec) / widthSec);
+    }
+
+    /** The tags, in the order first met. */
+    List<String> tags() {
+        return tags;
+    }
+
+    /** Stall time put down to tag {@code i}, in ns. */
+    long nanos(final int i) {
+        return nanos[i];
+    }
+
+    /** Intervals in which tag {@code i} had a stall. */
+    long stalls(final int i) {
+        return stalls[i];
+    }
+
+    /** The longest stall of tag {@code i}. */
+    long longest(final int i) {
+        return longest[i];
+    }
+
+    /** All tags' stall time together, what each tag's share is of. */
+    long totalNanos() {
+        long sum = 0;
+        for (int i = 0; i < tags.size(); i++) {
+            sum += nanos[i];
+        }
+        return sum;
+    }
+
+    /** Each bucket with a stall: its start in ms since the epoch, and the stall time of each tag (by index). */
+    Map<Long, long[]> stacks() {
+        final TreeMap<Long, long[]> out = new TreeMap<>();
+        byBucket.forEach((k, v) -> out.put(startMillis(k), v));
+        return out;
+    }
+
+    /** The control logs' longest hiccup in each bucket, by its start in ms since the epoch. */
+    Map<Long, Long> control() {
+        final TreeMap<Long, Long> out = new TreeMap<>();
+        controlByBucket.forEach((k, v) -> out.put(startMillis(k), v));
+        return out;
+    }
+
+    /** The length of a bucket (with exact buckets, of the first interval), in ms. */
+    long bucketMillis() {
+        return Math.round(widthSec * 1000.0);
+    }
+
+    private long startMillis(final long bucket) {
+        return exact ? bucket : (long) ((originSec + bucket * widthSec) * 1000.0);
+    }
+
+    /** The control logs read, in command-line order. */
+    List<String> controlLogs() {
+        return controlLogs;
+    }
+
+    long controlIntervals() {
+        return controlIntervals;
+    }
+
+    long controlStalled() {
+        return controlStalled;
+    }
+
+    long controlStallNanos() {
+        return controlStallNanos;
+    }
+
+    long controlLongest() {
+        return controlLongest;
+    }
+}
