@@ -164,7 +164,7 @@ final class Replay {
                     if (interval != null) {
                         causes.addControl(reader.absoluteStartSec(), interval.max(), options.stallThreshold);
                     }
-                } else if (tag != null) {
+                } else if (tag != null && StallCauses.isCause(tag)) {
                     // Decoded only when it holds a stall or is asked for: most cause lines are empty.
                     final boolean stalled = reader.maxColumn() > 0;
                     interval = selection == Selection.TAKE || stalled ? reader.interval() : null;

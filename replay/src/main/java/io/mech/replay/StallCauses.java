@@ -4,11 +4,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * Why the JVMs stalled, from the tagged lines of their logs: mech writes, beside each interval's
- * hiccups, one line per cause ({@code gc}, {@code safepoint}, {@code mech}, {@code os}) holding the
+ * hiccups, one line per cause ({@code gc}, {@code safepoint}, {@code ttsp}, {@code mech}, {@code os}) holding the
  * stalls put down to it. Every tag a log has counts here, whatever {@code --tag} selects for the
  * distribution; so do the control JVMs' logs ({@code <log>.c}), whose stalls happen outside the
  * host JVM.
@@ -21,6 +22,17 @@ import java.util.TreeMap;
  * thousand hosts costs what its stalls cost.
  */
 final class StallCauses {
+
+    /**
+     * Tags that are another meter, not a cause: {@code virtual}, the virtual-thread meter of JDK
+     * 21 and later, whose lines are that meter's hiccups ({@code --tag virtual} reads them).
+     */
+    private static final Set<String> METERS = Set.of("virtual");
+
+    /** Whether a log tag names a cause of stalls, rather than another meter. */
+    static boolean isCause(final String tag) {
+        return !METERS.contains(tag);
+    }
 
     private final List<String> tags = new ArrayList<>();
     private long[] nanos = new long[8];

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -100,6 +101,34 @@ class FleetMergeTest {
                 + " +" + Pattern.quote(TextReport.share(log.causeNanos[c], total)) + " .*";
             assertTrue(outcome.out().matches(row), row + "\n" + outcome.out());
         }
+    }
+
+    @Test
+    void theVirtualThreadMetersLinesAreNoCauseAndReadWithItsTag() throws Exception {
+        final Path file = dir.resolve("virtual.hlog");
+        try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.US_ASCII)) {
+            final HistogramLogWriter w = new HistogramLogWriter(out);
+            w.outputStartTime(START);
+            w.setBaseTime(START);
+            w.outputLegend();
+            final Histogram platform = new Histogram(3);
+            platform.recordValue(50_000);
+            platform.setStartTimeStamp(START);
+            platform.setEndTimeStamp(START + 1000);
+            w.outputIntervalHistogram(platform);
+            final Histogram virtual = new Histogram(3);
+            virtual.recordValue(80_000_000);
+            virtual.setStartTimeStamp(START);
+            virtual.setEndTimeStamp(START + 1000);
+            virtual.setTag("virtual");
+            w.outputIntervalHistogram(virtual);
+        }
+        final Outcome all = Outcome.replay(file.toString());
+        assertEquals(0, all.code(), all.err());
+        assertFalse(all.out().contains("\nvirtual "), "the virtual meter is not a cause:\n" + all.out());
+        final Outcome tagged = Outcome.replay("--tag", "virtual", file.toString());
+        assertEquals(0, tagged.code(), tagged.err());
+        assertTrue(tagged.out().contains("80.0"), "--tag virtual reads the meter's 80 ms:\n" + tagged.out());
     }
 
     @Test
