@@ -72,7 +72,10 @@ abstract class StallQueueL3Pad extends StallQueueConsumerFields {
  *
  * <p>Guarantees: {@link #offer} is called by the meter thread only and allocates nothing; when
  * the ring is full it drops the stall and counts it, so the meter never waits. {@link #poll} is
- * called by one consumer thread only. The indices are volatile, each written by one side only:
+ * called by one consumer at a time: a consumer that polls from more than one thread (the causes
+ * drain theirs from the attributing thread, the log thread and mech's stop) must serialise its
+ * polls under one lock of its own, and the lock's release and acquire then also publish the
+ * consumer's index from one polling thread to the next. The indices are volatile, each written by one side only:
  * stalls are rare, so a volatile store's fence costs nothing that matters, and unlike a
  * VarHandle it needs no linking on first use. Producer and consumer state sit on separate cache
  * lines (128-byte pads).

@@ -35,7 +35,9 @@ import org.HdrHistogram.Histogram;
  * <p>Outputs: running {@link CauseTotals}; a histogram per cause and log interval, handed to
  * the log as tagged intervals once final; and each {@link Attribution} to the listeners.
  *
- * <p>Thread-safe: the attributing thread and the log thread meet under this object's lock.
+ * <p>Thread-safe: the attributing thread, the log thread and mech's stop meet under this object's
+ * lock, which is also what makes them one consumer of the recorder's {@link StallQueue}: every
+ * poll of it happens under that lock.
  */
 public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
 
