@@ -55,13 +55,19 @@ public final class QueueProbe implements AutoCloseable {
     private final ArrayDeque<QueueStats> collected = new ArrayDeque<>();
     private final List<QueueAlert> raised = new ArrayList<>();
     private volatile boolean closed;
-    private Instrumentation inst;
-    private QueueWeaver weaver;
-    private SlotField slotField;
-    private Class<?> bridge;
-    private QueueRegistry registry;
-    private JdkFields fields;
-    private Thread sampler;
+    /*
+     * The install state: written once by the installing thread (the host's in premain, else
+     * mech-queues-install) and read by snapshot callers, the sampler and close, on any thread.
+     * Each field is volatile, so a reader sees it whole once set; the sampler thread, started
+     * after all of them are set, sees them all (Thread.start happens before its first action).
+     */
+    private volatile Instrumentation inst;
+    private volatile QueueWeaver weaver;
+    private volatile SlotField slotField;
+    private volatile Class<?> bridge;
+    private volatile QueueRegistry registry;
+    private volatile JdkFields fields;
+    private volatile Thread sampler;
 
     private QueueProbe(final QueueSettings settings, final Consumer<String> warnings) {
         this.settings = settings;
