@@ -30,8 +30,14 @@ final class FalseSharingPart implements Part {
         this.probe = probe;
     }
 
-    /** Starts the probe as the options say; null when it could not start (it warned). */
-    static FalseSharingPart start(final Options options, final Instrumentation instrumentation) {
+    /**
+     * Starts the probe as the options say.
+     *
+     * @param atLoad weave the included classes as they load, from now on, with the counting
+     *               switched off until the window: under -javaagent, before main runs
+     * @return the part, or null when it could not start (it warned)
+     */
+    static FalseSharingPart start(final Options options, final Instrumentation instrumentation, final boolean atLoad) {
         final List<String> include = include(options.text(Option.PROBES_FALSESHARING_INCLUDE));
         if (include.isEmpty()) {
             Console.warn("option 'probes.falsesharing.include' is empty and the main class has no package to default to; "
@@ -46,7 +52,7 @@ final class FalseSharingPart implements Part {
             Console.warn(e.getMessage() + "; no false-sharing probe");
             return null;
         }
-        final FalseSharingProbe probe = FalseSharingProbe.start(instrumentation, settings, Console.WARNINGS);
+        final FalseSharingProbe probe = FalseSharingProbe.start(instrumentation, settings, atLoad, Console.WARNINGS);
         if (probe == null) {
             return null;
         }

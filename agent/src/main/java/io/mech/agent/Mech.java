@@ -118,6 +118,8 @@ final class Mech {
     private final SelfCpu selfCpu = new SelfCpu();
     /** Started on the host's thread under -javaagent, before anything else: see {@link #start}. */
     private QueuePart queues;
+    /** Started on the host's thread under -javaagent, weaving the included classes as they load: see {@link #start}. */
+    private FalseSharingPart falseSharing;
 
     private Mech(final Options options, final boolean attached, final Instrumentation instrumentation) {
         this.options = options;
@@ -152,6 +154,10 @@ final class Mech {
             // the host's first queues are made in main: the weaving must be in place before it runs
             mech.queues = QueuePart.start(options, instrumentation, true);
         }
+        if (!attached && options.flag(Option.PROBES_FALSESHARING) && instrumentation != null) {
+            // loops the host starts in main and never leaves are only seen in code woven as it loads
+            mech.falseSharing = FalseSharingPart.start(options, instrumentation, true);
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
             @Override
             public void run() {
@@ -182,8 +188,10 @@ final class Mech {
                     Console.warn("option 'hiccup.control' needs a hiccup.log for the control JVM to write; no control JVM");
                 }
             }
-            if (options.flag(Option.PROBES_FALSESHARING) && !stopping) {
-                add(FalseSharingPart.start(options, instrumentation));
+            if (falseSharing != null) {
+                add(falseSharing);
+            } else if (options.flag(Option.PROBES_FALSESHARING) && !stopping) {
+                add(FalseSharingPart.start(options, instrumentation, false));
             }
             if (queues != null) {
                 add(queues);

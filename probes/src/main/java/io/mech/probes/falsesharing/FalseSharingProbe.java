@@ -15,9 +15,14 @@ import java.util.function.Consumer;
  * False sharing, true sharing and cross-object sharing in the included packages (issue 10),
  * found without hardware counters.
  *
- * <p>After {@code delay}, the probe weaves {@link Tally} calls into every method of the included
- * classes ({@link FieldWeaver}), loaded or yet to load, counts for {@code window}, then removes
- * the weaving again, so the steady state costs nothing. Within the window, counting is on for
+ * <p>Under {@code -javaagent} ({@code atLoad}) the probe weaves {@link Tally} calls into every
+ * method of the included classes ({@link FieldWeaver}) as they load, from before {@code main},
+ * with every woven call site linked to nothing, which the JIT compiles away; the window links
+ * them to the counting code, which deoptimises the compiled code that inlined the empty target,
+ * the on-stack-replaced loops that never return included, so they count too. The weaving stays
+ * after the window, switched off. Attached to a running JVM, the probe instead weaves the loaded
+ * included classes (and those yet to load) when the window opens and removes the weaving when it
+ * ends: a method already running then keeps its old code. Within the window, counting is on for
  * {@value #BURST_MILLIS} ms of every {@value #PERIOD_MILLIS} ms, {@value #SETTLE_MILLIS} ms after
  * the woven call sites were linked to the counting code ({@link Tally#link}): the rates are counts
  * over the time counted, and between bursts the woven code compiles to what it was. It reads the real field layout through
@@ -52,15 +57,21 @@ public final class FalseSharingProbe implements AutoCloseable {
     private final Consumer<String> warnings;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     private final Thread worker;
+    /** Whether the included classes are woven as they load, for the whole run (-javaagent). */
+    private final boolean atLoad;
     private volatile FalseSharingSnapshot snapshot =
         new FalseSharingSnapshot(FalseSharingSnapshot.State.WAITING, 0, 0, 0, List.of(), List.of());
     private final CountDownLatch cut = new CountDownLatch(1);
     private final CountDownLatch finished = new CountDownLatch(1);
     private FieldWeaver weaver;
 
-    private FalseSharingProbe(final Instrumentation inst, final FalseSharingSettings settings, final Consumer<String> warnings) {
+    private final FieldTable table = new FieldTable();
+
+    private FalseSharingProbe(final Instrumentation inst, final FalseSharingSettings settings, final boolean atLoad,
+                              final Consumer<String> warnings) {
         this.inst = inst;
         this.settings = settings;
+        this.atLoad = atLoad;
         this.warnings = warnings;
         this.worker = new Thread(this::run, "mech-falsesharing");
         worker.setDaemon(true);
@@ -71,17 +82,23 @@ public final class FalseSharingProbe implements AutoCloseable {
      *
      * @param inst     the agent's instrumentation; the probe needs retransformation
      * @param settings included packages, delay and window
+     * @param atLoad   weave the included classes as they load from now on, switched off until the
+     *                 window, and keep the weaving after it (-javaagent, called before main); else
+     *                 weave the loaded classes for the window only (attach)
      * @param warnings receives one line for each problem
      * @return the probe, or null (after a warning) when it cannot run
      */
-    public static FalseSharingProbe start(final Instrumentation inst, final FalseSharingSettings settings,
+    public static FalseSharingProbe start(final Instrumentation inst, final FalseSharingSettings settings, final boolean atLoad,
                                           final Consumer<String> warnings) {
         try {
             if (inst == null || !inst.isRetransformClassesSupported()) {
                 warnings.accept("false-sharing probe needs an agent that can retransform classes; not started");
                 return null;
             }
-            final FalseSharingProbe probe = new FalseSharingProbe(inst, settings, warnings);
+            final FalseSharingProbe probe = new FalseSharingProbe(inst, settings, atLoad, warnings);
+            if (atLoad) {
+                probe.weave();
+            }
             probe.worker.start();
             return probe;
         } catch (final Throwable t) {
@@ -122,13 +139,8 @@ public final class FalseSharingProbe implements AutoCloseable {
         final InternalUnsafe unsafe = InternalUnsafe.open(inst);
         final FieldLayout layout = new FieldLayout(unsafe, Addresses.objectAlignment());
         Tally.sampleWith(new Addresses(unsafe, Tally.STRIPES));
-        final FieldTable table = new FieldTable();
-        final FieldWeaver woven = new FieldWeaver(settings.internalPrefixes(), table, warnings);
-        synchronized (this) {
-            weaver = woven;
-        }
-        inst.addTransformer(woven, true);
-        final int classes = retransform(woven);
+        final FieldWeaver woven = atLoad ? woven() : weave();
+        final int classes = atLoad ? woven.woven() : retransform(woven);
         snapshot = new FalseSharingSnapshot(FalseSharingSnapshot.State.MEASURING, 0, classes, table.refs().size() - 1,
             List.of(), List.of());
         final Map<Long, String> names = new HashMap<>();
@@ -137,7 +149,7 @@ public final class FalseSharingProbe implements AutoCloseable {
         final long[] cells = Tally.cells().clone();
         final double seconds = (System.nanoTime() - start) / 1e9;
         threadNames(names);
-        final int wovenClasses = unweave();
+        final int wovenClasses = atLoad ? woven.woven() : unweave();
         final List<FieldLayout.Placed> fields = resolve(table.refs(), layout);
         final List<LayoutCandidate> candidates = new ArrayList<>();
         for (final Class<?> type : included(woven)) {
@@ -192,6 +204,20 @@ public final class FalseSharingProbe implements AutoCloseable {
         }
     }
 
+    private synchronized FieldWeaver woven() {
+        return weaver;
+    }
+
+    /** Adds the weaving transformer; at load, for the rest of the run, else for the window. */
+    private FieldWeaver weave() {
+        final FieldWeaver woven = new FieldWeaver(settings.internalPrefixes(), table, warnings);
+        synchronized (this) {
+            weaver = woven;
+        }
+        inst.addTransformer(woven, true);
+        return woven;
+    }
+
     private int retransform(final FieldWeaver woven) {
         int count = 0;
         for (final Class<?> type : included(woven)) {
@@ -216,14 +242,17 @@ public final class FalseSharingProbe implements AutoCloseable {
         return found;
     }
 
-    /** Removes the weaving, at most once; returns how many classes were restored. */
+    /**
+     * Removes the weaving, at most once; returns how many classes were restored. Weaving done at
+     * load stays, switched off: restoring it would drop the compiled code of every included class.
+     */
     private int unweave() {
         final FieldWeaver woven;
         synchronized (this) {
             woven = weaver;
-            weaver = null;
+            weaver = atLoad ? woven : null;
         }
-        if (woven == null) {
+        if (woven == null || atLoad) {
             return 0;
         }
         inst.removeTransformer(woven);
@@ -279,7 +308,7 @@ public final class FalseSharingProbe implements AutoCloseable {
         }
     }
 
-    /** Stops the probe; removes the weaving if the window is still open. */
+    /** Stops the probe; removes the weaving of an attached probe if the window is still open. */
     @Override
     public void close() {
         worker.interrupt();

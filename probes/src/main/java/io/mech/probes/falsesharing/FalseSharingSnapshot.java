@@ -62,16 +62,29 @@ public record FalseSharingSnapshot(State state, double seconds, int woven, int f
         lines.add(String.format(Locale.ROOT, "false sharing: %.1f s window, %d classes woven, %d fields counted; layout: "
             + "%d field pairs may share a line, %d sit on adjacent lines", seconds, woven, fields, sameLineCandidates(),
             adjacentLineCandidates()));
-        if (verdicts.isEmpty()) {
+        final List<Verdict> defects = verdicts.stream().filter(v -> v.kind() != Verdict.Kind.ADJACENT_LINE).toList();
+        final List<Verdict> notes = verdicts.stream().filter(v -> v.kind() == Verdict.Kind.ADJACENT_LINE).toList();
+        if (defects.isEmpty()) {
             lines.add("  no line was written by one thread while another used it");
         }
+        int shown = rows(defects, rows, "  ", lines);
+        if (!notes.isEmpty() && shown < rows) {
+            lines.add("  prefetch-pair notes, not defects (neighbouring lines of a 128-byte pair, scored at 1/64 of one line):");
+            rows(notes, rows - shown, "    ", lines);
+        }
+        return lines;
+    }
+
+    /** Adds at most {@code rows} verdicts, then how many more there are; returns how many lines it added. */
+    private static int rows(final List<Verdict> verdicts, final int rows, final String indent, final List<String> lines) {
         int shown = 0;
         for (final Verdict v : verdicts) {
-            if (shown++ == rows) {
-                lines.add("  ... " + (verdicts.size() - rows) + " more");
+            if (shown == rows) {
+                lines.add(indent + "... " + (verdicts.size() - rows) + " more");
                 break;
             }
-            final StringBuilder line = new StringBuilder("  ").append(v.kind().label()).append(": ").append(v.className());
+            shown++;
+            final StringBuilder line = new StringBuilder(indent).append(v.kind().label()).append(": ").append(v.className());
             for (int i = 0; i < v.fields().size(); i++) {
                 line.append(i == 0 ? "." : " and .").append(v.fields().get(i)).append(" (offset ").append(v.offsets().get(i)).append(')');
             }
@@ -79,7 +92,7 @@ public record FalseSharingSnapshot(State state, double seconds, int woven, int f
                 String.join(", ", v.threads()), rates(v.rates()), v.probability(), rate(v.score()), v.fix()));
             lines.add(line.toString());
         }
-        return lines;
+        return shown;
     }
 
     private static String rates(final List<Double> rates) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
@@ -64,6 +65,7 @@ final class FieldWeaver implements ClassFileTransformer {
     private final FieldTable table;
     private final Consumer<String> warnings;
     private volatile boolean full;
+    private final AtomicInteger wovenClasses = new AtomicInteger();
     private final Map<ClassLoader, Boolean> loaders = new WeakHashMap<>();
 
     /**
@@ -91,6 +93,11 @@ final class FieldWeaver implements ClassFileTransformer {
             }
         }
         return false;
+    }
+
+    /** @return how many class files this transformer has woven, retransformations included */
+    int woven() {
+        return wovenClasses.get();
     }
 
     /**
@@ -135,7 +142,11 @@ final class FieldWeaver implements ClassFileTransformer {
             final ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
             final Rewrite rewrite = new Rewrite(writer, className, scan, loader);
             reader.accept(rewrite, 0);
-            return rewrite.changed ? writer.toByteArray() : null;
+            if (!rewrite.changed) {
+                return null;
+            }
+            wovenClasses.incrementAndGet();
+            return writer.toByteArray();
         } catch (final Throwable t) {
             warnings.accept("false-sharing probe: " + className.replace('/', '.') + " not woven (" + t + ")");
             return null;

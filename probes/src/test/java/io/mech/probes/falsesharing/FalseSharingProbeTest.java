@@ -56,7 +56,7 @@ class FalseSharingProbeTest {
         threads.forEach(Thread::start);
         final List<String> warnings = new ArrayList<>();
         final FalseSharingProbe probe = FalseSharingProbe.start(INST,
-            new FalseSharingSettings(List.of("fixture.sharing"), 200_000_000L, 2_000_000_000L), warnings::add);
+            new FalseSharingSettings(List.of("fixture.sharing"), 200_000_000L, 2_000_000_000L), false, warnings::add);
         try {
             final long deadline = System.nanoTime() + 20_000_000_000L;
             while (probe.snapshot().state() != FalseSharingSnapshot.State.DONE && System.nanoTime() < deadline) {
@@ -98,7 +98,7 @@ class FalseSharingProbeTest {
         final Class<?> fixture = SharedPair.class;
         final List<String> warnings = new ArrayList<>();
         final FalseSharingProbe probe = FalseSharingProbe.start(INST,
-            new FalseSharingSettings(List.of("io.mech", "fixture.sharing"), 0, 300_000_000L), warnings::add);
+            new FalseSharingSettings(List.of("io.mech", "fixture.sharing"), 0, 300_000_000L), false, warnings::add);
         try {
             final long deadline = System.nanoTime() + 20_000_000_000L;
             while (probe.snapshot().state() != FalseSharingSnapshot.State.DONE && System.nanoTime() < deadline) {
