@@ -147,6 +147,7 @@ public final class FalseSharingProbe implements AutoCloseable {
         final long start = System.nanoTime();
         final long counted = countInBursts(start + settings.windowNanos(), names);
         final long[] cells = Tally.cells().clone();
+        final long[] slots = Tally.slots().clone();
         final double seconds = (System.nanoTime() - start) / 1e9;
         threadNames(names);
         final int wovenClasses = atLoad ? woven.woven() : unweave();
@@ -155,8 +156,11 @@ public final class FalseSharingProbe implements AutoCloseable {
         for (final Class<?> type : included(woven)) {
             candidates.addAll(layout.candidates(type));
         }
+        final List<Verdict> verdicts = new ArrayList<>(new SharingAnalysis(layout).analyse(cells, fields, counted / 1e9, names));
+        verdicts.addAll(new SlotAnalysis(layout, unsafe).analyse(slots, counted / 1e9, names));
+        verdicts.sort(SharingAnalysis.WORST_FIRST);
         final FalseSharingSnapshot done = new FalseSharingSnapshot(FalseSharingSnapshot.State.DONE, seconds,
-            Math.max(classes, wovenClasses), fields.size() - 1, candidates, new SharingAnalysis(layout).analyse(cells, fields, counted / 1e9, names));
+            Math.max(classes, wovenClasses), fields.size() - 1, candidates, verdicts);
         snapshot = done;
         for (final Listener listener : listeners) {
             try {

@@ -86,7 +86,9 @@ public record FalseSharingSnapshot(State state, double seconds, int woven, int f
             shown++;
             final StringBuilder line = new StringBuilder(indent).append(v.kind().label()).append(": ").append(v.className());
             for (int i = 0; i < v.fields().size(); i++) {
-                line.append(i == 0 ? "." : " and .").append(v.fields().get(i)).append(" (offset ").append(v.offsets().get(i)).append(')');
+                final String field = v.fields().get(i);
+                final String dot = field.startsWith("[") ? "" : ".";
+                line.append(i == 0 ? dot : " and " + dot).append(field).append(" (offset ").append(v.offsets().get(i)).append(')');
             }
             line.append(String.format(Locale.ROOT, ", threads %s, rates %s/s, one line with probability %.2f, score %s/s; fix: %s",
                 String.join(", ", v.threads()), rates(v.rates()), v.probability(), rate(v.score()), v.fix()));

@@ -47,10 +47,18 @@ final class FieldWeaver implements ClassFileTransformer {
 
     private static final String TALLY = Type.getInternalName(Tally.class);
     private static final String COUNT = "(Ljava/lang/Object;I)V";
+    private static final String COUNT_SLOT = "(Ljava/lang/Object;II)V";
     private static final Handle LINK = new Handle(Opcodes.H_INVOKESTATIC, TALLY, "site",
         "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/CallSite;", false);
     private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
     private static final String LOOKUP = "java/lang/invoke/MethodHandles$Lookup";
+    private static final String HANDLES = "java/lang/invoke/MethodHandles";
+    private static final Map<String, SlotKind> ATOMIC_ARRAYS = Map.of(
+        "java/util/concurrent/atomic/AtomicLongArray", SlotKind.ATOMIC_LONG_ARRAY,
+        "java/util/concurrent/atomic/AtomicIntegerArray", SlotKind.ATOMIC_INTEGER_ARRAY,
+        "java/util/concurrent/atomic/AtomicReferenceArray", SlotKind.ATOMIC_REFERENCE_ARRAY);
+    private static final Set<String> FIELD_UPDATERS = Set.of("java/util/concurrent/atomic/AtomicLongFieldUpdater",
+        "java/util/concurrent/atomic/AtomicIntegerFieldUpdater", "java/util/concurrent/atomic/AtomicReferenceFieldUpdater");
     private static final Set<String> ATOMICS = Set.of("java/util/concurrent/atomic/AtomicInteger",
         "java/util/concurrent/atomic/AtomicLong", "java/util/concurrent/atomic/AtomicBoolean",
         "java/util/concurrent/atomic/AtomicReference");
@@ -157,10 +165,16 @@ final class FieldWeaver implements ClassFileTransformer {
     private record Target(String owner, String name, boolean isStatic) {
     }
 
-    /** First pass: the class's final fields, its static VarHandles and each method's locals. */
+    /**
+     * First pass: the class's final fields, its static VarHandles and field updaters (and the field
+     * each stands for), its static array-element VarHandles (and their arrays' kind) and each
+     * method's locals.
+     */
     private static final class Scan extends ClassVisitor {
         final Set<String> finals = new HashSet<>();
         final Map<String, Target> handles = new HashMap<>();
+        final Map<String, Target> updaters = new HashMap<>();
+        final Map<String, SlotKind> slotHandles = new HashMap<>();
         final Map<String, Integer> maxLocals = new HashMap<>();
 
         Scan() {
@@ -183,14 +197,22 @@ final class FieldWeaver implements ClassFileTransformer {
             final boolean clinit = name.equals("<clinit>");
             return new MethodVisitor(Opcodes.ASM9) {
                 private String lastClass;
+                /** The first class constant since the last call: an updater's or a VarHandle's owner. */
+                private String firstClass;
                 private String classBeforeString;
                 private String lastString;
+                private String lastArray;
                 private Target pending;
+                private Target pendingUpdater;
+                private SlotKind pendingSlots;
 
                 @Override
                 public void visitLdcInsn(final Object value) {
                     if (value instanceof Type && ((Type) value).getSort() == Type.OBJECT) {
                         lastClass = ((Type) value).getInternalName();
+                        firstClass = firstClass == null ? lastClass : firstClass;
+                    } else if (value instanceof Type && ((Type) value).getSort() == Type.ARRAY) {
+                        lastArray = ((Type) value).getDescriptor();
                     } else if (value instanceof String) {
                         lastString = (String) value;
                         classBeforeString = lastClass;
@@ -203,14 +225,30 @@ final class FieldWeaver implements ClassFileTransformer {
                     if (clinit && owner.equals(LOOKUP) && classBeforeString != null && lastString != null
                         && (name.equals("findVarHandle") || name.equals("findStaticVarHandle"))) {
                         pending = new Target(classBeforeString, lastString, name.equals("findStaticVarHandle"));
+                    } else if (clinit && owner.equals(HANDLES) && name.equals("arrayElementVarHandle") && lastArray != null) {
+                        pendingSlots = SlotKind.ofArray(lastArray);
+                    } else if (clinit && FIELD_UPDATERS.contains(owner) && name.equals("newUpdater") && firstClass != null
+                        && lastString != null) {
+                        pendingUpdater = new Target(firstClass, lastString, false);
                     }
+                    firstClass = null;
                 }
 
                 @Override
                 public void visitFieldInsn(final int opcode, final String owner, final String name, final String descriptor) {
-                    if (clinit && opcode == Opcodes.PUTSTATIC && pending != null && descriptor.equals("L" + VAR_HANDLE + ";")) {
+                    if (!clinit || opcode != Opcodes.PUTSTATIC) {
+                        return;
+                    }
+                    if (descriptor.equals("L" + VAR_HANDLE + ";") && pending != null) {
                         handles.put(owner + '.' + name, pending);
                         pending = null;
+                    } else if (descriptor.equals("L" + VAR_HANDLE + ";") && pendingSlots != null) {
+                        slotHandles.put(owner + '.' + name, pendingSlots);
+                        pendingSlots = null;
+                    } else if (descriptor.length() > 2 && FIELD_UPDATERS.contains(descriptor.substring(1, descriptor.length() - 1))
+                        && pendingUpdater != null) {
+                        updaters.put(owner + '.' + name, pendingUpdater);
+                        pendingUpdater = null;
                     }
                 }
 
@@ -257,6 +295,8 @@ final class FieldWeaver implements ClassFileTransformer {
             final int synchronizedMethod = (access & Opcodes.ACC_SYNCHRONIZED) != 0 ? 1 : 0;
             return new MethodVisitor(Opcodes.ASM9, next) {
                 private Target handle;
+                private SlotKind slotHandle;
+                private Target updater;
                 /** Monitors and j.u.c. locks held at this point, in the code's order (javac's shapes). */
                 private int guard = synchronizedMethod;
                 /**
@@ -359,6 +399,9 @@ final class FieldWeaver implements ClassFileTransformer {
                     super.visitFieldInsn(opcode, owner, field, desc);
                     if (opcode == Opcodes.GETSTATIC && desc.equals("L" + VAR_HANDLE + ";")) {
                         handle = scan.handles.get(owner + '.' + field);
+                        slotHandle = scan.slotHandles.get(owner + '.' + field);
+                    } else if (opcode == Opcodes.GETSTATIC) {
+                        updater = scan.updaters.get(owner + '.' + field);
                     }
                 }
 
@@ -395,6 +438,7 @@ final class FieldWeaver implements ClassFileTransformer {
                     } else if (owner.startsWith(LOCKS) && method.equals("unlock")) {
                         guard = Math.max(synchronizedMethod, guard - 1);
                     }
+                    final Type[] args = Type.getArgumentTypes(desc);
                     if (owner.equals(VAR_HANDLE) && handle != null) {
                         final Target target = handle;
                         handle = null;
@@ -403,9 +447,25 @@ final class FieldWeaver implements ClassFileTransformer {
                         if (id > 0 && target.isStatic()) {
                             super.visitLdcInsn(Type.getObjectType(target.owner()));
                             call(id, write);
-                        } else if (id > 0 && Type.getArgumentTypes(desc).length > 0
-                            && Type.getArgumentTypes(desc)[0].getSort() == Type.OBJECT) {
+                        } else if (id > 0 && args.length > 0 && args[0].getSort() == Type.OBJECT) {
                             countThroughArguments(desc, id, write, true);
+                        }
+                    } else if (owner.equals(VAR_HANDLE) && slotHandle != null) {
+                        final SlotKind kind = slotHandle;
+                        slotHandle = null;
+                        if (args.length > 1 && args[1].getSort() == Type.INT
+                            && (args[0].getSort() == Type.ARRAY || args[0].getSort() == Type.OBJECT)) {
+                            countSlot(args, kind, !HANDLE_READS.contains(method), true);
+                        }
+                    } else if (opcode == Opcodes.INVOKEVIRTUAL && ATOMIC_ARRAYS.containsKey(owner) && args.length > 0
+                        && args[0].getSort() == Type.INT) {
+                        countSlot(args, ATOMIC_ARRAYS.get(owner), !ATOMIC_READS.contains(method), false);
+                    } else if (opcode == Opcodes.INVOKEVIRTUAL && FIELD_UPDATERS.contains(owner) && updater != null) {
+                        final Target target = updater;
+                        updater = null;
+                        final int id = id(target.owner(), target.name(), false);
+                        if (id > 0 && args.length > 0 && args[0].getSort() == Type.OBJECT) {
+                            countThroughArguments(desc, id, !method.equals("get"), true);
                         }
                     } else if (opcode == Opcodes.INVOKEVIRTUAL && ATOMICS.contains(owner) && !ATOMIC_NEITHER.contains(method)) {
                         final int id = id(owner, "value", false);
@@ -435,6 +495,41 @@ final class FieldWeaver implements ClassFileTransformer {
                         super.visitInsn(Opcodes.DUP);
                     }
                     call(id, write);
+                    for (int a = 0; a < args.length; a++) {
+                        super.visitVarInsn(args[a].getOpcode(Opcodes.ILOAD), slots[a]);
+                    }
+                }
+
+                /**
+                 * Parks the arguments and counts a slot: the array (the first argument, or the atomic
+                 * array that receives the call, under the arguments) and the index (the argument after
+                 * the array, or the first), then restores them.
+                 */
+                private void countSlot(final Type[] args, final SlotKind kind, final boolean write, final boolean arrayArgument) {
+                    final int[] slots = new int[args.length];
+                    int next = firstFree;
+                    for (int a = 0; a < args.length; a++) {
+                        slots[a] = next;
+                        next += args[a].getSize();
+                    }
+                    for (int a = args.length - 1; a >= 0; a--) {
+                        super.visitVarInsn(args[a].getOpcode(Opcodes.ISTORE), slots[a]);
+                    }
+                    if (arrayArgument) {
+                        super.visitVarInsn(Opcodes.ALOAD, slots[0]);
+                        super.visitVarInsn(Opcodes.ILOAD, slots[1]);
+                    } else {
+                        super.visitInsn(Opcodes.DUP);
+                        super.visitVarInsn(Opcodes.ILOAD, slots[0]);
+                    }
+                    super.visitIntInsn(Opcodes.BIPUSH, kind.code());
+                    final String name = !write ? "slotRead" : guard > 0 ? "slotGuardedWrite" : "slotWrite";
+                    if (linksDynamically) {
+                        super.visitInvokeDynamicInsn(name, COUNT_SLOT, LINK);
+                    } else {
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, TALLY, name, COUNT_SLOT, false);
+                    }
+                    changed = true;
                     for (int a = 0; a < args.length; a++) {
                         super.visitVarInsn(args[a].getOpcode(Opcodes.ILOAD), slots[a]);
                     }

@@ -27,6 +27,10 @@ import java.util.Set;
  */
 final class SharingAnalysis {
 
+    /** Kind (false sharing first), then score, worst first. */
+    static final Comparator<Verdict> WORST_FIRST = Comparator.comparing(Verdict::kind)
+        .thenComparing(Comparator.comparingDouble(Verdict::score).reversed());
+
     /** Accesses per second below which a field is not judged. */
     static final double MIN_RATE = 1_000;
 
@@ -50,7 +54,7 @@ final class SharingAnalysis {
         + "then pad";
     private static final String FIX_STATIC = "move each static into an object of its own padded to 128 bytes: statics share "
         + "the Class mirror, which no subclass can pad, and @Contended does not apply to them";
-    private static final String FIX_TRUE = "give each thread its own state and combine on read (LongAdder, per-thread "
+    static final String FIX_TRUE = "give each thread its own state and combine on read (LongAdder, per-thread "
         + "counters), or write the shared field less often";
     private static final String FIX_CROSS = "pad the class to 128 bytes with a padding class hierarchy, or let each thread "
         + "allocate the objects it writes";
@@ -155,7 +159,7 @@ final class SharingAnalysis {
         for (final Finding finding : findings) {
             verdicts.add(verdict(finding, cells, threadNames));
         }
-        verdicts.sort(Comparator.comparing(Verdict::kind).thenComparing(Comparator.comparingDouble(Verdict::score).reversed()));
+        verdicts.sort(WORST_FIRST);
         return verdicts;
     }
 
