@@ -21,6 +21,12 @@ import java.util.jar.JarFile;
 /** The false-sharing probe as a {@link Part}. */
 final class FalseSharingPart implements Part {
 
+    /**
+     * The system property in which mech publishes, in epoch milliseconds, when the false-sharing
+     * window's verdicts came in ({@code jcmd <pid> VM.system_properties}).
+     */
+    static final String DONE_PROPERTY = "io.mech.falsesharing.done";
+
     /** Verdicts a report lists, worst first within each kind. */
     private static final int ROWS = 20;
 
@@ -57,6 +63,7 @@ final class FalseSharingPart implements Part {
             return null;
         }
         probe.addListener(new FalseSharingEvents());
+        probe.addListener(done -> System.setProperty(DONE_PROPERTY, Long.toString(System.currentTimeMillis())));
         return new FalseSharingPart(probe);
     }
 

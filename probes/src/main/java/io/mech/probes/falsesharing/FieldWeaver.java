@@ -32,7 +32,10 @@ import net.bytebuddy.jar.asm.Type;
  *
  * <p>A write made holding a monitor ({@code synchronized}) or a {@code java.util.concurrent} lock,
  * as far as the order of the code tells (lock, then unlock), is counted as guarded: such a field's
- * cost is lock contention, which the lock probe reports, not true sharing.
+ * cost is lock contention, which the lock probe reports, not true sharing. Each monitor enter
+ * and exit and each lock, successful tryLock and unlock is also told to {@link Tally}, which keeps
+ * how many locks the thread holds, so that writes in the methods it calls holding one count as
+ * guarded too.
  *
  * <p>Constructors and static initialisers are left alone: they run once per object, not in the
  * loops that share lines. Control flow is never changed, so the stack map frames stay valid;
@@ -315,6 +318,11 @@ final class FieldWeaver implements ClassFileTransformer {
                         guard = Math.max(synchronizedMethod, guard - 1);
                     }
                     super.visitInsn(opcode);
+                    if (opcode == Opcodes.MONITORENTER) {
+                        lockCall("held", "()V");
+                    } else if (opcode == Opcodes.MONITOREXIT) {
+                        lockCall("released", "()V");
+                    }
                     afterDup = opcode == Opcodes.DUP;
                 }
 
@@ -474,6 +482,29 @@ final class FieldWeaver implements ClassFileTransformer {
                         }
                     }
                     super.visitMethodInsn(opcode, owner, method, desc, isInterface);
+                    if (owner.startsWith(LOCKS) && LOCKING.contains(method)) {
+                        if (Type.getReturnType(desc).getSort() == Type.BOOLEAN) {
+                            super.visitInsn(Opcodes.DUP);
+                            lockCall("heldIf", "(Z)V");
+                        } else {
+                            lockCall("held", "()V");
+                        }
+                    } else if (owner.startsWith(LOCKS) && method.equals("unlock")) {
+                        lockCall("released", "()V");
+                    }
+                }
+
+                /**
+                 * Tells Tally that this thread took or released a lock, so that what the methods it
+                 * calls write holding it counts as guarded too, which the code's order cannot tell.
+                 */
+                private void lockCall(final String name, final String type) {
+                    if (linksDynamically) {
+                        super.visitInvokeDynamicInsn(name, type, LINK);
+                    } else {
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, TALLY, name, type, false);
+                    }
+                    changed = true;
                 }
 
                 /** Parks the arguments, counts the first argument or the receiver under them, restores them. */

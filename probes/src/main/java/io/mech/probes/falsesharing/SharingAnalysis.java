@@ -18,7 +18,8 @@ import java.util.Set;
  * seldom to cost anything.
  *
  * <p>Rules, for two threads A and B: a field A and B both write in one object, holding no lock, is
- * true sharing (under a lock it is the lock probe's contention),
+ * true sharing (under a lock it is the lock probe's contention, and writes under a lock judge no
+ * line at all: the line moves with the lock),
  * and its line is not accused of false sharing too. Otherwise A writing one location while B
  * writes or reads another on the same line is false sharing when both are in one object, and
  * cross-object when they are in two; the two lines of one 128-byte pair make an adjacent-line
@@ -244,8 +245,14 @@ final class SharingAnalysis {
     private void sharedLines(final List<Access> accesses, final Map<Integer, Set<Long>> writtenBy, final Set<String> trueShared,
                              final double seconds, final List<Finding> findings) {
         final Map<String, Finding> byKey = new LinkedHashMap<>();
+        final Set<String> writers = new HashSet<>();
+        for (final Access access : accesses) {
+            if (access.writes > 0) {
+                writers.add(access.stripe + " " + access.field.name());
+            }
+        }
         for (final Access a : accesses) {
-            if (a.writes / seconds < MIN_RATE || trueShared.contains(a.field.name()) || a.written.isEmpty()) {
+            if ((a.writes - a.guarded) / seconds < MIN_RATE || trueShared.contains(a.field.name()) || a.written.isEmpty()) {
                 continue;
             }
             for (final Access b : accesses) {
@@ -254,15 +261,25 @@ final class SharingAnalysis {
                 }
                 final Set<Long> ownA = writtenBy.getOrDefault(a.stripe, Set.of());
                 final Set<Long> ownB = writtenBy.getOrDefault(b.stripe, Set.of());
-                pair(a, b, b.written, a.writes / seconds, b.writes / seconds, ownA, ownB, byKey);
-                pair(a, b, b.read, a.writes / seconds, b.reads / seconds, ownA, ownB, byKey);
+                final boolean bWritesA = writers.contains(b.stripe + " " + a.field.name());
+                final double rateA = (a.writes - a.guarded) / seconds;
+                pair(a, b, b.written, rateA, (b.writes - b.guarded) / seconds, ownA, ownB, bWritesA, byKey);
+                pair(a, b, b.read, rateA, b.reads / seconds, ownA, ownB, bWritesA, byKey);
             }
         }
         findings.addAll(byKey.values());
     }
 
+    /**
+     * Judges A's writes against B's accesses of another location.
+     *
+     * @param bWritesA whether B also writes A's field: then, for two fields of one object, the line
+     *                 moves between them for that field itself (a structure handed over, under a
+     *                 lock in a caller the weaver cannot see, or a field several threads write),
+     *                 and the neighbour adds nothing padding would remove
+     */
     private void pair(final Access a, final Access b, final Set<Long> touched, final double rateA, final double rateB,
-                      final Set<Long> ownA, final Set<Long> ownB, final Map<String, Finding> byKey) {
+                      final Set<Long> ownA, final Set<Long> ownB, final boolean bWritesA, final Map<String, Finding> byKey) {
         if (rateB < MIN_RATE || touched.isEmpty()) {
             return;
         }
@@ -287,6 +304,9 @@ final class SharingAnalysis {
             }
             sameLine += hit ? 1 : 0;
             adjacent += !hit && near ? 1 : 0;
+        }
+        if (sameLine > 0 && oneObject && bWritesA && !a.field.name().equals(b.field.name())) {
+            return;
         }
         if (sameLine > 0) {
             final Verdict.Kind kind = oneObject ? Verdict.Kind.FALSE_SHARING : Verdict.Kind.CROSS_OBJECT;

@@ -34,7 +34,7 @@ public final class Tally {
 
     /** Stripes, a power of two; a thread's stripe is its id modulo this. */
     static final int STRIPES = 64;
-    /** Field ids a window can tell apart; id 0 is the stripe's header (its last thread id). */
+    /** Field ids a window can tell apart; id 0 is the stripe's header (its last thread id, the locks it holds). */
     static final int FIELDS = 256;
     /** Longs per field and stripe: writes, reads, countdown, random state, ring positions, write ring, read ring, guarded writes. */
     static final int SLOTS = 32;
@@ -52,6 +52,8 @@ public final class Tally {
     static final int STRIDE = FIELDS * SLOTS + PAD;
     /** Writes made holding a monitor or a java.util.concurrent lock: lock contention, not true sharing. */
     static final int GUARDED = 30;
+    /** In a stripe's header: how many locks its thread holds, as woven lock and unlock calls told. */
+    static final int HELD = 1;
     /** Marks a sampled address as a write (addresses are 8-byte aligned). */
     static final long WRITE_MARK = 1;
 
@@ -86,16 +88,18 @@ public final class Tally {
     @SuppressWarnings("unused") // read and written through COUNTING only
     private static boolean counting;
     private static final VarHandle COUNTING;
-    /** The methods {@link #SWITCHED} links to: write, guarded write, read, then the same of array slots. */
+    /** The methods {@link #SWITCHED} links to: write, guarded write, read, the same of array slots, then the locks held. */
     private static final MethodHandle[] COUNTERS;
-    private static final MethodHandle NOTHING = MethodHandles.empty(MethodType.methodType(void.class, Object.class, int.class));
-    private static final MethodHandle NO_SLOT = MethodHandles.empty(MethodType.methodType(void.class, Object.class, int.class,
-        int.class));
     /** The woven names of the call sites, in {@link #SWITCHED}'s order. */
-    private static final String[] KINDS = {"write", "guardedWrite", "read", "slotWrite", "slotGuardedWrite", "slotRead"};
-    /** One call site per kind of access, shared by every woven site of that kind. */
-    private static final MutableCallSite[] SWITCHED = {new MutableCallSite(NOTHING), new MutableCallSite(NOTHING),
-        new MutableCallSite(NOTHING), new MutableCallSite(NO_SLOT), new MutableCallSite(NO_SLOT), new MutableCallSite(NO_SLOT)};
+    private static final String[] KINDS = {"write", "guardedWrite", "read", "slotWrite", "slotGuardedWrite", "slotRead",
+        "held", "heldIf", "released"};
+    private static final MethodType FIELD = MethodType.methodType(void.class, Object.class, int.class);
+    private static final MethodType SLOT = MethodType.methodType(void.class, Object.class, int.class, int.class);
+    private static final MethodType LOCK = MethodType.methodType(void.class);
+    /** One call site per kind of access, shared by every woven site of that kind; each does nothing until linked. */
+    private static final MutableCallSite[] SWITCHED = {new MutableCallSite(FIELD), new MutableCallSite(FIELD),
+        new MutableCallSite(FIELD), new MutableCallSite(SLOT), new MutableCallSite(SLOT), new MutableCallSite(SLOT),
+        new MutableCallSite(LOCK), new MutableCallSite(MethodType.methodType(void.class, boolean.class)), new MutableCallSite(LOCK)};
 
     static {
         try {
@@ -104,6 +108,7 @@ public final class Tally {
             COUNTERS = new MethodHandle[KINDS.length];
             for (int kind = 0; kind < KINDS.length; kind++) {
                 COUNTERS[kind] = lookup.findStatic(Tally.class, KINDS[kind], SWITCHED[kind].type());
+                SWITCHED[kind].setTarget(MethodHandles.empty(SWITCHED[kind].type()));
             }
         } catch (final ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -120,8 +125,9 @@ public final class Tally {
      * call those methods directly.
      *
      * @param caller the woven class's lookup (unused: every site of a kind shares one call site)
-     * @param name   {@code write}, {@code guardedWrite} or {@code read} ({@code (Object, int)void}), or
-     *               {@code slotWrite}, {@code slotGuardedWrite} or {@code slotRead} ({@code (Object, int, int)void})
+     * @param name   {@code write}, {@code guardedWrite} or {@code read} ({@code (Object, int)void}),
+     *               {@code slotWrite}, {@code slotGuardedWrite} or {@code slotRead} ({@code (Object, int, int)void}),
+     *               {@code held} or {@code released} ({@code ()void}), or {@code heldIf} ({@code (boolean)void})
      * @param type   the call's type, as the name says
      * @return the call site of that kind
      */
@@ -214,13 +220,47 @@ public final class Tally {
         }
     }
 
-    private static void slot(final Object array, final int index, final int kind, final int what, final boolean guarded) {
+    /** Counts a lock this thread took, woven after a monitor enter, a lock or lockInterruptibly. */
+    public static void held() {
+        holding(1);
+    }
+
+    /**
+     * Counts a lock this thread took if it did, woven after a tryLock.
+     *
+     * @param acquired what tryLock returned
+     */
+    public static void heldIf(final boolean acquired) {
+        if (acquired) {
+            holding(1);
+        }
+    }
+
+    /** Counts a lock this thread released, woven after a monitor exit or an unlock. */
+    public static void released() {
+        holding(-1);
+    }
+
+    /**
+     * Keeps the stripe's count of held locks, whether or not a burst counts, so that a burst that
+     * starts with a lock held knows it; never below 0, for a lock taken before the sites were linked
+     * is released after.
+     */
+    private static void holding(final int change) {
+        final long[] c = Counts.CELLS;
+        @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
+        final int i = PAD + ((int) Thread.currentThread().getId() & (STRIPES - 1)) * STRIDE + HELD;
+        c[i] = Math.max(0, c[i] + change);
+    }
+
+    private static void slot(final Object array, final int index, final int kind, final int what, final boolean guardedHere) {
         if (array == null) {
             return;
         }
         final long[] s = Counts.SLOTS;
         @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
         final long id = Thread.currentThread().getId();
+        final boolean guarded = guardedHere || Counts.CELLS[PAD + ((int) id & (STRIPES - 1)) * STRIDE + HELD] > 0;
         final int base = PAD + ((int) id & (STRIPES - 1)) * SLOT_STRIDE;
         final long key = ((long) System.identityHashCode(array) << 8) | kind;
         final int start = (int) (((key ^ index) * 0x9E37_79B9_7F4A_7C15L) >>> SLOT_SHIFT);
@@ -244,10 +284,11 @@ public final class Tally {
     }
 
     /** One access of a kind ({@link #WRITES} or {@link #READS}); the callers' constants fold once inlined. */
-    private static void tally(final Object target, final int field, final int kind, final boolean guarded) {
+    private static void tally(final Object target, final int field, final int kind, final boolean guardedHere) {
         final long[] c = Counts.CELLS;
         @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
         final int stripe = (int) Thread.currentThread().getId() & (STRIPES - 1);
+        final boolean guarded = guardedHere || c[PAD + stripe * STRIDE + HELD] > 0;
         final int i = PAD + stripe * STRIDE + field * SLOTS;
         c[i + kind]++;
         if (guarded) {
@@ -291,6 +332,12 @@ public final class Tally {
      * that has settled, or the spell's own timing would be counted.
      */
     static synchronized void link(final boolean on) {
+        if (on) {
+            // what was held when the sites were last unlinked may have been released since, unseen
+            for (int stripe = 0; stripe < STRIPES; stripe++) {
+                Counts.CELLS[PAD + stripe * STRIDE + HELD] = 0;
+            }
+        }
         for (int kind = 0; kind < SWITCHED.length; kind++) {
             SWITCHED[kind].setTarget(on ? COUNTERS[kind] : MethodHandles.empty(SWITCHED[kind].type()));
         }
