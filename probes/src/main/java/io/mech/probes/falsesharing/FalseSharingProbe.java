@@ -3,9 +3,12 @@ package io.mech.probes.falsesharing;
 import io.mech.probes.LiveThreads;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
+import java.lang.reflect.Field;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -152,9 +155,15 @@ public final class FalseSharingProbe implements AutoCloseable {
         threadNames(names);
         final int wovenClasses = atLoad ? woven.woven() : unweave();
         final List<FieldLayout.Placed> fields = resolve(table.refs(), layout);
+        final Set<Field> used = new HashSet<>();
+        for (final FieldLayout.Placed field : fields) {
+            if (field != null) {
+                used.add(field.field());
+            }
+        }
         final List<LayoutCandidate> candidates = new ArrayList<>();
         for (final Class<?> type : included(woven)) {
-            candidates.addAll(layout.candidates(type));
+            candidates.addAll(layout.candidates(type, used::contains));
         }
         final List<Verdict> verdicts = new ArrayList<>(new SharingAnalysis(layout).analyse(cells, fields, counted / 1e9, names));
         verdicts.addAll(new SlotAnalysis(layout, unsafe).analyse(slots, counted / 1e9, names));

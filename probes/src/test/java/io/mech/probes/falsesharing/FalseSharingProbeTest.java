@@ -96,6 +96,8 @@ class FalseSharingProbeTest {
         }
         // a window over io.mech (every class of this probe, loaded here) and the fixtures: only the fixtures are woven
         final Class<?> fixture = SharedPair.class;
+        // the code that uses the fixture's fields: fields no code touches are no candidates
+        assertNotNull(Writers.class);
         final List<String> warnings = new ArrayList<>();
         final FalseSharingProbe probe = FalseSharingProbe.start(INST,
             new FalseSharingSettings(List.of("io.mech", "fixture.sharing"), 0, 300_000_000L), false, warnings::add);
