@@ -27,8 +27,12 @@ import net.bytebuddy.jar.asm.Type;
  * read-modify-write such as {@code o.f++}, whose write is counted) of a field
  * whose owner is included and that is not one of the class's own final fields; before calls on
  * {@code AtomicInteger}, {@code AtomicLong}, {@code AtomicBoolean} and {@code AtomicReference}
- * (their {@code value}); and before calls on a VarHandle the class's static initialiser got from
- * {@code findVarHandle} or {@code findStaticVarHandle} and kept in a static field.
+ * (their {@code value}); before calls on a VarHandle or an {@code Atomic*FieldUpdater} the class's
+ * static initialiser got from {@code findVarHandle}, {@code findStaticVarHandle} or
+ * {@code newUpdater} and kept in a static field (the field it stands for); and before calls on
+ * {@code AtomicLongArray}, {@code AtomicIntegerArray}, {@code AtomicReferenceArray} and on a static
+ * VarHandle from {@code MethodHandles.arrayElementVarHandle} that take an index (the array and
+ * the index, as a {@link SlotKind}).
  *
  * <p>A write made holding a monitor ({@code synchronized}) or a {@code java.util.concurrent} lock,
  * as far as the order of the code tells (lock, then unlock), is counted as guarded: such a field's
