@@ -2,8 +2,8 @@ package io.mech.probes.falsesharing;
 
 import io.mech.probes.LiveThreads;
 import java.lang.instrument.Instrumentation;
-import java.util.ArrayList;
 import java.lang.reflect.Field;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -67,7 +67,7 @@ public final class FalseSharingProbe implements AutoCloseable {
     private final CountDownLatch cut = new CountDownLatch(1);
     private final CountDownLatch finished = new CountDownLatch(1);
     private FieldWeaver weaver;
-
+    /** The fields the weaving counts, from the first class woven (at load, or when the window opens). */
     private final FieldTable table = new FieldTable();
 
     private FalseSharingProbe(final Instrumentation inst, final FalseSharingSettings settings, final boolean atLoad,

@@ -9,9 +9,10 @@ import java.util.Locale;
  *
  * @param state      where the window stands
  * @param seconds    the window's measured length, 0 before it ended
- * @param woven      classes woven during the window
+ * @param woven      classes woven: for the window, or since start-up when woven as they load
  * @param fields     fields counted
- * @param candidates layout candidates among the included classes: pairs 127 bytes apart or closer
+ * @param candidates layout candidates among the included classes: pairs of fields some code uses,
+ *                   127 bytes apart or closer
  * @param verdicts   the window's verdicts, worst first within each kind
  */
 public record FalseSharingSnapshot(State state, double seconds, int woven, int fields, List<LayoutCandidate> candidates,
