@@ -11,6 +11,8 @@ import com.lmax.disruptor.util.DaemonThreadFactory;
 import corpus.Workers;
 import corpus.control.ControlPair;
 import corpus.jdk.JdkDrivers;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ThreadLocalRandom;
 import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
@@ -24,9 +26,11 @@ import org.jctools.queues.SpscArrayQueue;
  * Third-party libraries whose authors padded or striped what their threads share, each used as
  * its authors intend, all at once until the false-sharing window is over: the Disruptor (a ring
  * buffer, one producer and one handler), Agrona's one-to-one and many-to-one queues, JCTools'
- * SPSC, MPSC, MPMC and unbounded MPSC queues, a Caffeine cache read and written by two threads,
- * the JDK's drivers, and the positive control. This class is in no included package: the
- * libraries' own code is what the window judges.
+ * SPSC, MPSC, MPMC and unbounded MPSC queues (one producer offering to every queue, a second to
+ * the many-producer ones, one consumer polling them all: few threads, so that each runs in every
+ * counting burst), a Caffeine cache read and written by two threads, the JDK's drivers, and the
+ * positive control. This class is in no included package: the libraries' own code is what the
+ * window judges.
  */
 public final class LibrariesHost {
 
@@ -61,12 +65,24 @@ public final class LibrariesHost {
                 ring.publishEvent(translator, one);
             }
         });
-        pipe(workers, "agrona-one-to-one", new OneToOneConcurrentArrayQueue<>(1024), 1);
-        pipe(workers, "agrona-many-to-one", new ManyToOneConcurrentArrayQueue<>(1024), 2);
-        pipe(workers, "jctools-spsc", new SpscArrayQueue<>(1024), 1);
-        pipe(workers, "jctools-mpsc", new MpscArrayQueue<>(1024), 2);
-        pipe(workers, "jctools-mpmc", new MpmcArrayQueue<>(1024), 2);
-        pipe(workers, "jctools-mpsc-unbounded", new MpscUnboundedArrayQueue<>(128), 2);
+        final List<Queue<Integer>> singleProducer = List.of(new OneToOneConcurrentArrayQueue<>(1024), new SpscArrayQueue<>(1024));
+        final List<Queue<Integer>> manyProducers = List.of(new ManyToOneConcurrentArrayQueue<>(1024), new MpscArrayQueue<>(1024),
+            new MpmcArrayQueue<>(1024), new MpscUnboundedArrayQueue<>(128));
+        final List<Queue<Integer>> all = new ArrayList<>(singleProducer);
+        all.addAll(manyProducers);
+        workers.start("queue-producer-0", () -> offerToAll(all));
+        workers.start("queue-producer-1", () -> offerToAll(manyProducers));
+        workers.start("queue-consumer", () -> {
+            while (Workers.running()) {
+                boolean any = false;
+                for (final Queue<Integer> queue : all) {
+                    any |= queue.poll() != null;
+                }
+                if (!any) {
+                    Thread.yield();
+                }
+            }
+        });
         final Cache<Integer, Integer> cache = Caffeine.newBuilder().maximumSize(512).build();
         for (int t = 0; t < 2; t++) {
             workers.start("caffeine-" + t, () -> {
@@ -83,26 +99,16 @@ public final class LibrariesHost {
         System.exit(exit);
     }
 
-    /**
-     * Producers offering one item and a consumer taking it, yielding when the queue is full or
-     * empty; an unbounded queue's producers stay at most its capacity ahead.
-     */
-    private static void pipe(final Workers workers, final String name, final Queue<Integer> queue, final int producers) {
-        for (int p = 0; p < producers; p++) {
-            workers.start(name + "-producer-" + p, () -> {
-                while (Workers.running()) {
-                    if (queue.size() >= 1024 || !queue.offer(ITEM)) {
-                        Thread.yield();
-                    }
-                }
-            });
-        }
-        workers.start(name + "-consumer", () -> {
-            while (Workers.running()) {
-                if (queue.poll() == null) {
-                    Thread.yield();
-                }
+    /** Offers one item to each queue in turn, yielding when all are full; an unbounded queue is kept within 1024. */
+    private static void offerToAll(final List<Queue<Integer>> queues) {
+        while (Workers.running()) {
+            boolean any = false;
+            for (final Queue<Integer> queue : queues) {
+                any |= queue.size() < 1024 && queue.offer(ITEM);
             }
-        });
+            if (!any) {
+                Thread.yield();
+            }
+        }
     }
 }
