@@ -53,7 +53,7 @@ final class FalseSharingPart implements Part {
         final FalseSharingSettings settings;
         try {
             settings = new FalseSharingSettings(include, options.nanos(Option.PROBES_FALSESHARING_DELAY),
-                options.nanos(Option.PROBES_FALSESHARING_WINDOW));
+                options.nanos(Option.PROBES_FALSESHARING_WINDOW), options.nanos(Option.PROBES_FALSESHARING_EVERY));
         } catch (final IllegalArgumentException e) {
             Console.warn(e.getMessage() + "; no false-sharing probe");
             return null;
@@ -110,8 +110,26 @@ final class FalseSharingPart implements Part {
     @Override
     public Section section() {
         final FalseSharingSnapshot now = probe.snapshot();
+        final List<String> lines = new ArrayList<>(now.render(ROWS));
         final List<Map<String, Object>> rows = new ArrayList<>();
-        for (final Verdict v : now.verdicts()) {
+        final List<FalseSharingSnapshot> earlier = probe.earlier();
+        for (final FalseSharingSnapshot window : earlier) {
+            rows(window, rows);
+        }
+        rows(now, rows);
+        for (int i = earlier.size() - 1; i >= 0; i--) {
+            final List<String> window = earlier.get(i).render(ROWS);
+            lines.add("  earlier window, ended " + earlier.get(i).ended() + ":");
+            for (final String line : window.subList(1, window.size())) {
+                lines.add("  " + line);
+            }
+        }
+        return new Section("falsesharing", lines, rows);
+    }
+
+    /** A window's verdicts as rows for tools, each with the window's end. */
+    private static void rows(final FalseSharingSnapshot window, final List<Map<String, Object>> rows) {
+        for (final Verdict v : window.verdicts()) {
             final Map<String, Object> row = new LinkedHashMap<>();
             row.put("verdict", v.kind().label());
             row.put("class", v.className());
@@ -122,9 +140,9 @@ final class FalseSharingPart implements Part {
             row.put("probability", v.probability());
             row.put("score", v.score());
             row.put("fix", v.fix());
+            row.put("window_ended", window.ended());
             rows.add(row);
         }
-        return new Section("falsesharing", now.render(ROWS), rows);
     }
 
     private static String join(final List<?> values) {

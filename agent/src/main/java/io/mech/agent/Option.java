@@ -35,6 +35,8 @@ enum Option {
         "from start-up to the false-sharing window"),
     PROBES_FALSESHARING_WINDOW("probes.falsesharing.window", Kind.DURATION, "10s",
         "how long the false-sharing counting stays switched on"),
+    PROBES_FALSESHARING_EVERY("probes.falsesharing.every", Kind.DURATION, "0",
+        "repeat the false-sharing window this often, start to start (e.g. 10m; longer than the window); 0: one window"),
     PROBES_QUEUES("probes.queues", Kind.SWITCH, "off",
         "the queue probe: depth, capacity, rates and Little's-law wait of every queue and executor the application creates"),
     PROBES_QUEUES_INCLUDE("probes.queues.include", Kind.TEXT, "",

@@ -34,18 +34,22 @@ import java.util.function.Consumer;
  *
  * <p>Guarantees: {@link #start} never throws into the host and returns at once; the work runs on
  * one daemon thread, {@code mech-falsesharing}. Every failure is one warning and leaves the host's
- * classes as they were. {@link #snapshot} may be called from any thread at any time; listeners
- * hear once, on mech's thread, when the window's verdicts are in.
+ * classes as they were. {@link #snapshot} and {@link #earlier} may be called from any thread at
+ * any time; listeners hear on mech's thread when each window's verdicts are in. With
+ * {@code every} the window repeats, each from where the weaving stands (at load: switched on
+ * again; attached: woven again), its counters cleared first.
  */
 public final class FalseSharingProbe implements AutoCloseable {
 
-    /** Hears the verdicts of a window once they are in. */
+    /** Hears the verdicts of each window once they are in. */
     @FunctionalInterface
     public interface Listener {
         /** @param done the snapshot of a finished window */
         void windowDone(FalseSharingSnapshot done);
     }
 
+    /** Earlier windows with verdicts that a report keeps: a day of windows every hour. */
+    static final int EARLIER = 24;
     /** One counting burst, the settling before it and the pause after it. */
     static final long PERIOD_MILLIS = 2000;
     /** How long each burst counts. */
@@ -64,6 +68,8 @@ public final class FalseSharingProbe implements AutoCloseable {
     private final boolean atLoad;
     private volatile FalseSharingSnapshot snapshot =
         new FalseSharingSnapshot(FalseSharingSnapshot.State.WAITING, 0, 0, 0, List.of(), List.of());
+    /** Earlier windows that found something, oldest first, at most {@link #EARLIER}. */
+    private final List<FalseSharingSnapshot> earlier = new CopyOnWriteArrayList<>();
     private final CountDownLatch cut = new CountDownLatch(1);
     private final CountDownLatch finished = new CountDownLatch(1);
     private FieldWeaver weaver;
@@ -110,7 +116,7 @@ public final class FalseSharingProbe implements AutoCloseable {
         }
     }
 
-    /** @param listener hears the window's verdicts once they are in */
+    /** @param listener hears each window's verdicts once they are in (the latest at once, if one is) */
     public void addListener(final Listener listener) {
         listeners.add(listener);
         if (snapshot.state() == FalseSharingSnapshot.State.DONE) {
@@ -118,15 +124,24 @@ public final class FalseSharingProbe implements AutoCloseable {
         }
     }
 
-    /** @return what the probe knows now */
+    /** @return what the probe knows now: the latest finished window once there is one */
     public FalseSharingSnapshot snapshot() {
         return snapshot;
+    }
+
+    /** @return the windows before the latest that found something, oldest first, at most 24 */
+    public List<FalseSharingSnapshot> earlier() {
+        return List.copyOf(earlier);
     }
 
     private void run() {
         try {
             if (!cut.await(settings.delayNanos(), TimeUnit.NANOSECONDS)) {
-                window();
+                long next = System.nanoTime();
+                do {
+                    next += settings.everyNanos();
+                    window();
+                } while (settings.everyNanos() > 0 && !cut.await(Math.max(0, next - System.nanoTime()), TimeUnit.NANOSECONDS));
             }
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -144,8 +159,11 @@ public final class FalseSharingProbe implements AutoCloseable {
         Tally.sampleWith(new Addresses(unsafe, Tally.STRIPES));
         final FieldWeaver woven = atLoad ? woven() : weave();
         final int classes = atLoad ? woven.woven() : retransform(woven);
-        snapshot = new FalseSharingSnapshot(FalseSharingSnapshot.State.MEASURING, 0, classes, table.refs().size() - 1,
-            List.of(), List.of());
+        Tally.clear();
+        if (snapshot.state() == FalseSharingSnapshot.State.WAITING) {
+            snapshot = new FalseSharingSnapshot(FalseSharingSnapshot.State.MEASURING, 0, classes, table.refs().size() - 1,
+                List.of(), List.of());
+        }
         final Map<Long, String> names = new HashMap<>();
         final long start = System.nanoTime();
         final long counted = countInBursts(start + settings.windowNanos(), names);
@@ -169,7 +187,14 @@ public final class FalseSharingProbe implements AutoCloseable {
         verdicts.addAll(new SlotAnalysis(layout, unsafe).analyse(slots, counted / 1e9, names));
         verdicts.sort(SharingAnalysis.WORST_FIRST);
         final FalseSharingSnapshot done = new FalseSharingSnapshot(FalseSharingSnapshot.State.DONE, seconds,
-            Math.max(classes, wovenClasses), fields.size() - 1, candidates, verdicts);
+            Math.max(classes, wovenClasses), fields.size() - 1, candidates, verdicts, System.currentTimeMillis());
+        final FalseSharingSnapshot previous = snapshot;
+        if (previous.state() == FalseSharingSnapshot.State.DONE && !previous.verdicts().isEmpty()) {
+            earlier.add(previous);
+            if (earlier.size() > EARLIER) {
+                earlier.remove(0);
+            }
+        }
         snapshot = done;
         for (final Listener listener : listeners) {
             try {

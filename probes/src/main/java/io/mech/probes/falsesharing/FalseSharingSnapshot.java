@@ -14,9 +14,16 @@ import java.util.Locale;
  * @param candidates layout candidates among the included classes: pairs of fields some code uses,
  *                   127 bytes apart or closer
  * @param verdicts   the window's verdicts, worst first within each kind
+ * @param endedMillis when the window ended, in epoch milliseconds; 0 before
  */
 public record FalseSharingSnapshot(State state, double seconds, int woven, int fields, List<LayoutCandidate> candidates,
-                                   List<Verdict> verdicts) {
+                                   List<Verdict> verdicts, long endedMillis) {
+
+    /** A snapshot with no end time: before a window ended. */
+    public FalseSharingSnapshot(final State state, final double seconds, final int woven, final int fields,
+                                final List<LayoutCandidate> candidates, final List<Verdict> verdicts) {
+        this(state, seconds, woven, fields, candidates, verdicts, 0);
+    }
 
     /** Where the window stands. */
     public enum State {
@@ -61,8 +68,8 @@ public record FalseSharingSnapshot(State state, double seconds, int woven, int f
                 break;
         }
         lines.add(String.format(Locale.ROOT, "false sharing: %.1f s window, %d classes woven, %d fields counted; layout: "
-            + "%d field pairs may share a line, %d sit on adjacent lines", seconds, woven, fields, sameLineCandidates(),
-            adjacentLineCandidates()));
+            + "%d field pairs may share a line, %d sit on adjacent lines%s", seconds, woven, fields, sameLineCandidates(),
+            adjacentLineCandidates(), endedMillis == 0 ? "" : "; ended " + ended()));
         final List<Verdict> defects = verdicts.stream().filter(v -> v.kind() != Verdict.Kind.ADJACENT_LINE).toList();
         final List<Verdict> notes = verdicts.stream().filter(v -> v.kind() == Verdict.Kind.ADJACENT_LINE).toList();
         if (defects.isEmpty()) {
@@ -96,6 +103,12 @@ public record FalseSharingSnapshot(State state, double seconds, int woven, int f
             lines.add(line.toString());
         }
         return shown;
+    }
+
+    /** @return when the window ended, e.g. {@code 2026-11-24T09:45:12Z}, or empty before */
+    public String ended() {
+        return endedMillis == 0 ? "" : java.time.Instant.ofEpochMilli(endedMillis).truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+            .toString();
     }
 
     private static String rates(final List<Double> rates) {

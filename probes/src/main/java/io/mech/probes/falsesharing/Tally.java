@@ -344,6 +344,12 @@ public final class Tally {
         MutableCallSite.syncAll(SWITCHED);
     }
 
+    /** Zeroes every counter before a window, while no woven site is linked: nothing else writes them then. */
+    static void clear() {
+        java.util.Arrays.fill(Counts.CELLS, 0);
+        java.util.Arrays.fill(Counts.SLOTS, 0);
+    }
+
     /** Turns counting on or off; off is where a window starts and ends. */
     static void count(final boolean on) {
         COUNTING.setVolatile(on);
