@@ -19,14 +19,14 @@ import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 import org.agrona.concurrent.OneToOneConcurrentArrayQueue;
 import org.jctools.queues.MpmcArrayQueue;
 import org.jctools.queues.MpscArrayQueue;
-import org.jctools.queues.MpscUnboundedArrayQueue;
+import org.jctools.queues.MpscChunkedArrayQueue;
 import org.jctools.queues.SpscArrayQueue;
 
 /**
  * Third-party libraries whose authors padded or striped what their threads share, each used as
  * its authors intend, all at once until the false-sharing window is over: the Disruptor (a ring
  * buffer, one producer and one handler), Agrona's one-to-one and many-to-one queues, JCTools'
- * SPSC, MPSC, MPMC and unbounded MPSC queues (one producer offering to every queue, a second to
+ * SPSC, MPSC, MPMC and chunked MPSC queues (one producer offering to every queue, a second to
  * the many-producer ones, one consumer polling them all: few threads, so that each runs in every
  * counting burst), a Caffeine cache read and written by two threads, the JDK's drivers, and the
  * positive control. This class is in no included package: the libraries' own code is what the
@@ -67,7 +67,7 @@ public final class LibrariesHost {
         });
         final List<Queue<Integer>> singleProducer = List.of(new OneToOneConcurrentArrayQueue<>(1024), new SpscArrayQueue<>(1024));
         final List<Queue<Integer>> manyProducers = List.of(new ManyToOneConcurrentArrayQueue<>(1024), new MpscArrayQueue<>(1024),
-            new MpmcArrayQueue<>(1024), new MpscUnboundedArrayQueue<>(128));
+            new MpmcArrayQueue<>(1024), new MpscChunkedArrayQueue<>(64, 1024));
         final List<Queue<Integer>> all = new ArrayList<>(singleProducer);
         all.addAll(manyProducers);
         workers.start("queue-producer-0", () -> offerToAll(all));
@@ -99,12 +99,12 @@ public final class LibrariesHost {
         System.exit(exit);
     }
 
-    /** Offers one item to each queue in turn, yielding when all are full; an unbounded queue is kept within 1024. */
+    /** Offers one item to each queue in turn, yielding when all are full. */
     private static void offerToAll(final List<Queue<Integer>> queues) {
         while (Workers.running()) {
             boolean any = false;
             for (final Queue<Integer> queue : queues) {
-                any |= queue.size() < 1024 && queue.offer(ITEM);
+                any |= queue.offer(ITEM);
             }
             if (!any) {
                 Thread.yield();

@@ -166,7 +166,8 @@ public final class FalseSharingProbe implements AutoCloseable {
         }
         final Map<Long, String> names = new HashMap<>();
         final long start = System.nanoTime();
-        final long counted = countInBursts(start + settings.windowNanos(), names);
+        final Samples samples = new Samples();
+        final long counted = countInBursts(start + settings.windowNanos(), names, samples);
         final long[] cells = Tally.cells().clone();
         final long[] slots = Tally.slots().clone();
         final double seconds = (System.nanoTime() - start) / 1e9;
@@ -183,7 +184,7 @@ public final class FalseSharingProbe implements AutoCloseable {
         for (final Class<?> type : included(woven)) {
             candidates.addAll(layout.candidates(type, used::contains));
         }
-        final List<Verdict> verdicts = new ArrayList<>(new SharingAnalysis(layout).analyse(cells, fields, counted / 1e9, names));
+        final List<Verdict> verdicts = new ArrayList<>(new SharingAnalysis(layout).analyse(cells, samples, fields, counted / 1e9, names));
         verdicts.addAll(new SlotAnalysis(layout, unsafe).analyse(slots, counted / 1e9, names));
         verdicts.sort(SharingAnalysis.WORST_FIRST);
         final FalseSharingSnapshot done = new FalseSharingSnapshot(FalseSharingSnapshot.State.DONE, seconds,
@@ -207,11 +208,12 @@ public final class FalseSharingProbe implements AutoCloseable {
 
     /**
      * Turns counting on in bursts until the window ends or is cut, listing thread names after each
-     * burst, so that threads counted in it and ended before the window's end still have names.
+     * burst, so that threads counted in it and ended before the window's end still have names, and
+     * taking each burst's address samples with the collections around it.
      *
      * @return the nanoseconds counting was on
      */
-    private long countInBursts(final long end, final Map<Long, String> names) throws InterruptedException {
+    private long countInBursts(final long end, final Map<Long, String> names, final Samples samples) throws InterruptedException {
         final long burst = TimeUnit.MILLISECONDS.toNanos(BURST_MILLIS);
         long settle = TimeUnit.MILLISECONDS.toNanos(FIRST_SETTLE_MILLIS);
         final long pause = TimeUnit.MILLISECONDS.toNanos(PERIOD_MILLIS - SETTLE_MILLIS - BURST_MILLIS);
@@ -223,12 +225,14 @@ public final class FalseSharingProbe implements AutoCloseable {
             try {
                 final boolean settledCut = cut.await(Math.min(settle, Math.max(0, end - on)), TimeUnit.NANOSECONDS);
                 on = System.nanoTime();
+                final long gcBefore = Samples.collections();
                 Tally.count(true);
                 try {
                     cutNow = settledCut || cut.await(Math.min(burst, Math.max(0, end - on)), TimeUnit.NANOSECONDS);
                 } finally {
                     Tally.count(false);
                     counted += System.nanoTime() - on;
+                    samples.take(Tally.cells(), gcBefore, Samples.collections());
                     threadNames(names);
                 }
             } finally {

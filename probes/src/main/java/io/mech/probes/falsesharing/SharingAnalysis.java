@@ -105,7 +105,8 @@ final class SharingAnalysis {
     }
 
     /**
-     * @param cells       a copy of {@link Tally#cells()} at the end of the window
+     * @param cells       a copy of {@link Tally#cells()} at the end of the window, its rings read as
+     *                    one burst
      * @param fields      the counted fields by id (index 0 unused), resolved; null where unresolved
      * @param seconds     the window's length
      * @param threadNames names of the threads by id, as far as they are known
@@ -113,6 +114,20 @@ final class SharingAnalysis {
      *         each worst first
      */
     List<Verdict> analyse(final long[] cells, final List<FieldLayout.Placed> fields, final double seconds,
+                          final Map<Long, String> threadNames) {
+        return analyse(cells, Samples.of(cells), fields, seconds, threadNames);
+    }
+
+    /**
+     * @param cells       a copy of {@link Tally#cells()} at the end of the window, for its counts
+     * @param samples     the window's address samples, burst by burst
+     * @param fields      the counted fields by id (index 0 unused), resolved; null where unresolved
+     * @param seconds     the window's length
+     * @param threadNames names of the threads by id, as far as they are known
+     * @return the verdicts, false sharing first, then true sharing, cross-object and adjacent-line,
+     *         each worst first
+     */
+    List<Verdict> analyse(final long[] cells, final Samples samples, final List<FieldLayout.Placed> fields, final double seconds,
                           final Map<Long, String> threadNames) {
         final List<Access> accesses = new ArrayList<>();
         final Map<Integer, Set<Long>> writtenBy = new HashMap<>();
@@ -134,12 +149,8 @@ final class SharingAnalysis {
                 access.writes += writes;
                 access.guarded += cells[i + Tally.GUARDED];
                 access.reads += reads;
-                for (int k = 0; k < 2 * Tally.RING_SIZE; k++) {
-                    final long sample = cells[i + Tally.RING + k];
-                    if (sample == 0) {
-                        continue;
-                    }
-                    final long at = (sample & ~Tally.WRITE_MARK) + field.offset();
+                for (final long sample : samples.of(stripe, id)) {
+                    final long at = Samples.at(sample, field.offset());
                     if ((sample & Tally.WRITE_MARK) != 0) {
                         access.written.add(at);
                         writtenBy.computeIfAbsent(stripe, s -> new HashSet<>()).add(at);

@@ -275,7 +275,7 @@ public final class Tally {
                 continue;
             }
             s[e + what]++;
-            if (guarded) {
+            if (guarded && what == SLOT_WRITES) {
                 s[e + SLOT_GUARDED]++;
             }
             return;
@@ -291,7 +291,7 @@ public final class Tally {
         final boolean guarded = guardedHere || c[PAD + stripe * STRIDE + HELD] > 0;
         final int i = PAD + stripe * STRIDE + field * SLOTS;
         c[i + kind]++;
-        if (guarded) {
+        if (guarded && kind == WRITES) {
             c[i + GUARDED]++;
         }
         if (--c[i + COUNTDOWN] < 0) {
