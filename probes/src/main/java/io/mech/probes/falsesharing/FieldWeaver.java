@@ -32,7 +32,11 @@ import net.bytebuddy.jar.asm.Type;
  * {@code newUpdater} and kept in a static field (the field it stands for); and before calls on
  * {@code AtomicLongArray}, {@code AtomicIntegerArray}, {@code AtomicReferenceArray} and on a static
  * VarHandle from {@code MethodHandles.arrayElementVarHandle} that take an index (the array and
- * the index, as a {@link SlotKind}).
+ * the index, as a {@link SlotKind}); and before calls on {@code sun.misc.Unsafe},
+ * {@code jdk.internal.misc.Unsafe} and Agrona's {@code UnsafeApi} that take an object and a
+ * field offset kept in a static long, when the static initialiser took that offset of a named
+ * field ({@code objectFieldOffset(X.class.getDeclaredField("f"))}, or a {@code fieldOffset(X.class,
+ * "f")} helper as JCTools has).
  *
  * <p>A write made holding a monitor ({@code synchronized}) or a {@code java.util.concurrent} lock,
  * as far as the order of the code tells (lock, then unlock), is counted as guarded: such a field's
@@ -64,6 +68,8 @@ final class FieldWeaver implements ClassFileTransformer {
         "java/util/concurrent/atomic/AtomicLongArray", SlotKind.ATOMIC_LONG_ARRAY,
         "java/util/concurrent/atomic/AtomicIntegerArray", SlotKind.ATOMIC_INTEGER_ARRAY,
         "java/util/concurrent/atomic/AtomicReferenceArray", SlotKind.ATOMIC_REFERENCE_ARRAY);
+    /** Classes whose calls take (object, field offset, ...): the JDK's two Unsafes and Agrona's static wrapper. */
+    private static final Set<String> UNSAFES = Set.of("sun/misc/Unsafe", "jdk/internal/misc/Unsafe", "org/agrona/UnsafeApi");
     private static final Set<String> FIELD_UPDATERS = Set.of("java/util/concurrent/atomic/AtomicLongFieldUpdater",
         "java/util/concurrent/atomic/AtomicIntegerFieldUpdater", "java/util/concurrent/atomic/AtomicReferenceFieldUpdater");
     private static final Set<String> ATOMICS = Set.of("java/util/concurrent/atomic/AtomicInteger",
@@ -168,7 +174,12 @@ final class FieldWeaver implements ClassFileTransformer {
         }
     }
 
-    /** A field a static VarHandle stands for. */
+    /** @return whether an Unsafe method only reads: {@code getLongVolatile}, not {@code getAndAddLong} */
+    private static boolean isUnsafeRead(final String method) {
+        return method.startsWith("get") && !method.startsWith("getAnd");
+    }
+
+    /** A field a static VarHandle, field updater or field offset stands for. */
     private record Target(String owner, String name, boolean isStatic) {
     }
 
@@ -182,6 +193,8 @@ final class FieldWeaver implements ClassFileTransformer {
         final Map<String, Target> handles = new HashMap<>();
         final Map<String, Target> updaters = new HashMap<>();
         final Map<String, SlotKind> slotHandles = new HashMap<>();
+        /** Static long fields holding a field's offset, as a static initialiser computed it. */
+        final Map<String, Target> offsets = new HashMap<>();
         final Map<String, Integer> maxLocals = new HashMap<>();
 
         Scan() {
@@ -211,6 +224,9 @@ final class FieldWeaver implements ClassFileTransformer {
                 private String lastArray;
                 private Target pending;
                 private Target pendingUpdater;
+                private Target pendingOffset;
+                /** The field a {@code getDeclaredField} named, for the offset an Unsafe takes of it next. */
+                private Target declared;
                 private SlotKind pendingSlots;
 
                 @Override
@@ -237,6 +253,16 @@ final class FieldWeaver implements ClassFileTransformer {
                     } else if (clinit && FIELD_UPDATERS.contains(owner) && name.equals("newUpdater") && firstClass != null
                         && lastString != null) {
                         pendingUpdater = new Target(firstClass, lastString, false);
+                    } else if (clinit && owner.equals("java/lang/Class") && name.equals("getDeclaredField") && lastClass != null
+                        && lastString != null) {
+                        declared = new Target(lastClass, lastString, false);
+                    } else if (clinit && name.equals("objectFieldOffset") && declared != null) {
+                        pendingOffset = declared;
+                        declared = null;
+                    } else if (clinit && name.equals("fieldOffset") && descriptor.equals("(Ljava/lang/Class;Ljava/lang/String;)J")
+                        && firstClass != null && lastString != null) {
+                        // JCTools' UnsafeAccess.fieldOffset(Class, String), and helpers shaped like it
+                        pendingOffset = new Target(firstClass, lastString, false);
                     }
                     firstClass = null;
                 }
@@ -256,6 +282,9 @@ final class FieldWeaver implements ClassFileTransformer {
                         && pendingUpdater != null) {
                         updaters.put(owner + '.' + name, pendingUpdater);
                         pendingUpdater = null;
+                    } else if (descriptor.equals("J") && pendingOffset != null) {
+                        offsets.put(owner + '.' + name, pendingOffset);
+                        pendingOffset = null;
                     }
                 }
 
@@ -304,6 +333,7 @@ final class FieldWeaver implements ClassFileTransformer {
                 private Target handle;
                 private SlotKind slotHandle;
                 private Target updater;
+                private Target offset;
                 /** Monitors and j.u.c. locks held at this point, in the code's order (javac's shapes). */
                 private int guard = synchronizedMethod;
                 /**
@@ -412,6 +442,8 @@ final class FieldWeaver implements ClassFileTransformer {
                     if (opcode == Opcodes.GETSTATIC && desc.equals("L" + VAR_HANDLE + ";")) {
                         handle = scan.handles.get(owner + '.' + field);
                         slotHandle = scan.slotHandles.get(owner + '.' + field);
+                    } else if (opcode == Opcodes.GETSTATIC && desc.equals("J")) {
+                        offset = scan.offsets.get(owner + '.' + field);
                     } else if (opcode == Opcodes.GETSTATIC) {
                         updater = scan.updaters.get(owner + '.' + field);
                     }
@@ -478,6 +510,13 @@ final class FieldWeaver implements ClassFileTransformer {
                         final int id = id(target.owner(), target.name(), false);
                         if (id > 0 && args.length > 0 && args[0].getSort() == Type.OBJECT) {
                             countThroughArguments(desc, id, !method.equals("get"), true);
+                        }
+                    } else if (UNSAFES.contains(owner) && offset != null) {
+                        final Target target = offset;
+                        offset = null;
+                        final int id = id(target.owner(), target.name(), false);
+                        if (id > 0 && args.length > 1 && args[0].getSort() == Type.OBJECT && args[1].getSort() == Type.LONG) {
+                            countThroughArguments(desc, id, !isUnsafeRead(method), true);
                         }
                     } else if (opcode == Opcodes.INVOKEVIRTUAL && ATOMICS.contains(owner) && !ATOMIC_NEITHER.contains(method)) {
                         final int id = id(owner, "value", false);
