@@ -22,8 +22,11 @@ import java.lang.invoke.VarHandle;
  * Readers see plain longs, possibly a little stale. Array slots go to a small open-addressed
  * table per stripe, keyed by the array's identity hash and the index: an access that finds its
  * stripe's table full is only counted as lost, and two arrays whose identity hashes are equal are
- * counted as one. The counters are allocated when counting first links, not when woven code
- * first runs.
+ * counted as one. The counters are allocated when a window opens ({@link #sampleWith}), not
+ * when woven code first runs. While the sites are linked, each stripe also keeps how many locks
+ * its thread holds ({@link #held}, {@link #released}), so that what it writes holding one counts
+ * as guarded; mech's thread clears those counts when it links the sites, and moves the sampled
+ * addresses out after each burst ({@link Samples}), both while no host thread counts.
  *
  * <p>Counting is on only in short bursts ({@link #count}). Between them a woven
  * {@code invokedynamic} links to a call site whose target does nothing, which the JIT compiles to
