@@ -14,7 +14,8 @@ import java.util.Map;
  * one thread's recent addresses of an object beside another thread's old ones, on lines the
  * object no longer holds, and the line they shared would go unseen. Two samples are compared only
  * within one span (bursts with no collection between them); a burst during which a collection ran
- * is a span of its own. The tag, added to an address, puts samples of different spans lines apart.
+ * is a span of its own. The tag, added to an address, puts samples of different spans lines apart;
+ * what a thread wrote is its own whatever the span ({@link #untagged}).
  *
  * <p>Used by mech's false-sharing thread only.
  */
@@ -89,6 +90,15 @@ final class Samples {
      */
     List<Long> of(final int stripe, final int field) {
         return byStripeAndField.getOrDefault(stripe * Tally.FIELDS + field, List.of());
+    }
+
+    /**
+     * @param at where an access landed, from {@link #at}
+     * @return the location without its span: the same for every span, for what a thread wrote at
+     *         any time in the window
+     */
+    static long untagged(final long at) {
+        return at & ~TAG_MASK;
     }
 
     /**

@@ -153,7 +153,7 @@ final class SharingAnalysis {
                     final long at = Samples.at(sample, field.offset());
                     if ((sample & Tally.WRITE_MARK) != 0) {
                         access.written.add(at);
-                        writtenBy.computeIfAbsent(stripe, s -> new HashSet<>()).add(at);
+                        writtenBy.computeIfAbsent(stripe, s -> new HashSet<>()).add(Samples.untagged(at));
                     } else {
                         access.read.add(at);
                     }
@@ -244,15 +244,21 @@ final class SharingAnalysis {
         return shared;
     }
 
+    /** Whether two threads wrote no location in common, whenever in the window they wrote it. */
     private static boolean disjoint(final Set<Long> a, final Set<Long> b) {
+        final Set<Long> locations = new HashSet<>();
+        for (final Long x : b) {
+            locations.add(Samples.untagged(x));
+        }
         for (final Long x : a) {
-            if (b.contains(x)) {
+            if (locations.contains(Samples.untagged(x))) {
                 return false;
             }
         }
         return true;
     }
 
+    /** @param writtenBy each stripe's written locations, untagged ({@link Samples#untagged}) */
     private void sharedLines(final List<Access> accesses, final Map<Integer, Set<Long>> writtenBy, final Set<String> trueShared,
                              final double seconds, final List<Finding> findings) {
         final Map<String, Finding> byKey = new LinkedHashMap<>();
@@ -301,7 +307,8 @@ final class SharingAnalysis {
             boolean hit = false;
             boolean near = false;
             for (final long y : touched) {
-                if (x == y || ownA.contains(y) || ownB.contains(x)) {
+                // what a thread wrote is its own whenever in the window it wrote it: only the shared line needs one span
+                if (x == y || ownA.contains(Samples.untagged(y)) || ownB.contains(Samples.untagged(x))) {
                     continue;
                 }
                 final long lx = x / FieldLayout.LINE;
