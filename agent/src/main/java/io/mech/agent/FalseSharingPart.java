@@ -21,6 +21,12 @@ import java.util.jar.JarFile;
 /** The false-sharing probe as a {@link Part}. */
 final class FalseSharingPart implements Part {
 
+    /**
+     * The system property in which mech publishes, in epoch milliseconds, when the false-sharing
+     * window's verdicts came in ({@code jcmd <pid> VM.system_properties}).
+     */
+    static final String DONE_PROPERTY = "io.mech.falsesharing.done";
+
     /** Verdicts a report lists, worst first within each kind. */
     private static final int ROWS = 20;
 
@@ -30,8 +36,14 @@ final class FalseSharingPart implements Part {
         this.probe = probe;
     }
 
-    /** Starts the probe as the options say; null when it could not start (it warned). */
-    static FalseSharingPart start(final Options options, final Instrumentation instrumentation) {
+    /**
+     * Starts the probe as the options say.
+     *
+     * @param atLoad weave the included classes as they load, from now on, with the counting
+     *               switched off until the window: under -javaagent, before main runs
+     * @return the part, or null when it could not start (it warned)
+     */
+    static FalseSharingPart start(final Options options, final Instrumentation instrumentation, final boolean atLoad) {
         final List<String> include = include(options.text(Option.PROBES_FALSESHARING_INCLUDE));
         if (include.isEmpty()) {
             Console.warn("option 'probes.falsesharing.include' is empty and the main class has no package to default to; "
@@ -41,16 +53,17 @@ final class FalseSharingPart implements Part {
         final FalseSharingSettings settings;
         try {
             settings = new FalseSharingSettings(include, options.nanos(Option.PROBES_FALSESHARING_DELAY),
-                options.nanos(Option.PROBES_FALSESHARING_WINDOW));
+                options.nanos(Option.PROBES_FALSESHARING_WINDOW), options.nanos(Option.PROBES_FALSESHARING_EVERY));
         } catch (final IllegalArgumentException e) {
             Console.warn(e.getMessage() + "; no false-sharing probe");
             return null;
         }
-        final FalseSharingProbe probe = FalseSharingProbe.start(instrumentation, settings, Console.WARNINGS);
+        final FalseSharingProbe probe = FalseSharingProbe.start(instrumentation, settings, atLoad, Console.WARNINGS);
         if (probe == null) {
             return null;
         }
         probe.addListener(new FalseSharingEvents());
+        probe.addListener(done -> System.setProperty(DONE_PROPERTY, Long.toString(System.currentTimeMillis())));
         return new FalseSharingPart(probe);
     }
 
@@ -102,8 +115,26 @@ final class FalseSharingPart implements Part {
     @Override
     public Section section() {
         final FalseSharingSnapshot now = probe.snapshot();
+        final List<String> lines = new ArrayList<>(now.render(ROWS));
         final List<Map<String, Object>> rows = new ArrayList<>();
-        for (final Verdict v : now.verdicts()) {
+        final List<FalseSharingSnapshot> earlier = probe.earlier();
+        for (final FalseSharingSnapshot window : earlier) {
+            rows(window, rows);
+        }
+        rows(now, rows);
+        for (int i = earlier.size() - 1; i >= 0; i--) {
+            final List<String> window = earlier.get(i).render(ROWS);
+            lines.add("  earlier window, ended " + earlier.get(i).ended() + ":");
+            for (final String line : window.subList(1, window.size())) {
+                lines.add("  " + line);
+            }
+        }
+        return new Section("falsesharing", lines, rows);
+    }
+
+    /** A window's verdicts as rows for tools, each with the window's end. */
+    private static void rows(final FalseSharingSnapshot window, final List<Map<String, Object>> rows) {
+        for (final Verdict v : window.verdicts()) {
             final Map<String, Object> row = new LinkedHashMap<>();
             row.put("verdict", v.kind().label());
             row.put("class", v.className());
@@ -114,9 +145,9 @@ final class FalseSharingPart implements Part {
             row.put("probability", v.probability());
             row.put("score", v.score());
             row.put("fix", v.fix());
+            row.put("window_ended", window.ended());
             rows.add(row);
         }
-        return new Section("falsesharing", now.render(ROWS), rows);
     }
 
     private static String join(final List<?> values) {

@@ -126,6 +126,8 @@ final class Mech {
     private final JoinedFamilies partFamilies = new JoinedFamilies(errors);
     /** Started on the host's thread under -javaagent, before anything else: see {@link #start}. */
     private QueuePart queues;
+    /** Started on the host's thread under -javaagent, weaving the included classes as they load: see {@link #start}. */
+    private FalseSharingPart falseSharing;
 
     private Mech(final Options options, final boolean attached, final Instrumentation instrumentation) {
         this.options = options;
@@ -158,7 +160,19 @@ final class Mech {
         final Mech mech = new Mech(options, attached, instrumentation);
         if (!attached && options.flag(Option.PROBES_QUEUES) && instrumentation != null) {
             // the host's first queues are made in main: the weaving must be in place before it runs
-            mech.queues = QueuePart.start(options, instrumentation, true);
+            try {
+                mech.queues = QueuePart.start(options, instrumentation, true);
+            } catch (final RuntimeException | LinkageError e) {
+                mech.errors.failed("start queues", e);
+            }
+        }
+        if (!attached && options.flag(Option.PROBES_FALSESHARING) && instrumentation != null) {
+            // loops the host starts in main and never leaves are only seen in code woven as it loads
+            try {
+                mech.falseSharing = FalseSharingPart.start(options, instrumentation, true);
+            } catch (final RuntimeException | LinkageError e) {
+                mech.errors.failed("start falsesharing", e);
+            }
         }
         Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
             @Override
@@ -184,8 +198,10 @@ final class Mech {
             if (options.flag(Option.HICCUP)) {
                 startRecorder();
             }
-            if (options.flag(Option.PROBES_FALSESHARING)) {
-                startPart("falsesharing", () -> FalseSharingPart.start(options, instrumentation));
+            if (falseSharing != null) {
+                add(falseSharing);
+            } else if (options.flag(Option.PROBES_FALSESHARING)) {
+                startPart("falsesharing", () -> FalseSharingPart.start(options, instrumentation, false));
             }
             if (queues != null) {
                 add(queues);

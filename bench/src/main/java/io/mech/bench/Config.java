@@ -35,6 +35,11 @@ enum Config {
     FALSESHARING_WINDOW("false-sharing window open"),
     /** The false-sharing probe alone, after a one-second window that closed before the measured run. */
     FALSESHARING_AFTER("false-sharing after its window"),
+    /**
+     * The false-sharing probe alone, its window an hour away: the included classes woven as they
+     * loaded, every counting call switched off, in steady state.
+     */
+    FALSESHARING_WOVEN("false-sharing woven, switched off"),
     /** The false-sharing probe alone with its default delay: what switching it on costs a start-up. */
     FALSESHARING("false-sharing probe on"),
     /** The hiccup recorder and the queue probe (woven from premain, sampling every second). */
@@ -117,6 +122,8 @@ enum Config {
                     + ",profiler=on,profiler.mode=continuous,profiler.hiccup-threshold=1h,profiler.dir=" + workDir.resolve("captures"));
             case FALSESHARING_WINDOW:
                 return List.of("-javaagent:" + mechJar + "=" + FALSESHARING_ONLY + ",probes.falsesharing.delay=0,probes.falsesharing.window=3600s");
+            case FALSESHARING_WOVEN:
+                return List.of("-javaagent:" + mechJar + "=" + FALSESHARING_ONLY + ",probes.falsesharing.delay=3600s");
             case FALSESHARING_AFTER:
                 return List.of("-javaagent:" + mechJar + "=" + FALSESHARING_ONLY + ",probes.falsesharing.delay=0,probes.falsesharing.window=1s");
             case FALSESHARING:

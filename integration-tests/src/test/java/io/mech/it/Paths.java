@@ -1,8 +1,11 @@
 package io.mech.it;
 
+import java.io.File;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Where the build put what the tests run: mech.jar, the test classes, other library versions. */
 public final class Paths {
@@ -56,6 +59,27 @@ public final class Paths {
     /** A jar copied by the build into target/host-libs. */
     public static Path hostLibrary(final String fileName) {
         return Path.of(System.getProperty("mech.host.libs", "target/host-libs")).resolve(fileName).toAbsolutePath();
+    }
+
+    /**
+     * The third-party libraries of the false-sharing corpus, as this test JVM has them on its class
+     * path (test-scoped dependencies): the Disruptor, Agrona, JCTools and Caffeine.
+     *
+     * @return a class path of their four jars
+     */
+    public static String libraries() {
+        final List<String> jars = new ArrayList<>();
+        for (final String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            final String name = Path.of(entry).getFileName().toString();
+            if (name.startsWith("disruptor-") || name.startsWith("agrona-") || name.startsWith("jctools-core-")
+                || name.startsWith("caffeine-")) {
+                jars.add(entry);
+            }
+        }
+        if (jars.size() != 4) {
+            throw new IllegalStateException("expected the Disruptor, Agrona, JCTools and Caffeine on the test class path, found " + jars);
+        }
+        return String.join(File.pathSeparator, jars);
     }
 
     /** The jar or directory a class was loaded from. */

@@ -21,6 +21,8 @@ public final class FalseSharingKernel implements Kernel {
 
     /** Alignment that starts every object on a line, making same-line placement certain. */
     static final String ALIGN_TO_LINES = "-XX:ObjectAlignmentInBytes=64";
+    /** Alignment that starts every object on a 128-byte pair of lines, as the adjacent-line prefetcher pulls them. */
+    static final String ALIGN_TO_LINE_PAIRS = "-XX:ObjectAlignmentInBytes=128";
     static final String UNRESTRICT_CONTENDED = "-XX:-RestrictContended";
 
     private static final KernelDescriptor DESCRIPTOR = new KernelDescriptor("false-sharing",
@@ -37,6 +39,9 @@ public final class FalseSharingKernel implements Kernel {
                             .flags(Finding.FALSE_SHARING, Cell.class, "value").twin("padded").build(),
                     VariantDescriptor.builder("padded", "fix: a 128-byte pad class chain around each field")
                             .build(),
+                    VariantDescriptor.builder("adjacent-lines",
+                                    "the two counters 64 bytes apart: neighbouring lines of one 128-byte pair, never one line")
+                            .jvmArgs(ALIGN_TO_LINE_PAIRS).build(),
                     VariantDescriptor.builder("separate-objects", "fix: each counter in its own object, allocated by its writer")
                             .build(),
                     VariantDescriptor.builder("contended",
@@ -81,6 +86,8 @@ public final class FalseSharingKernel implements Kernel {
                 return CellArray::new;
             case "padded":
                 return PaddedCounters::new;
+            case "adjacent-lines":
+                return AdjacentCounters::new;
             case "separate-objects":
                 return SeparateCounters::new;
             case "contended":

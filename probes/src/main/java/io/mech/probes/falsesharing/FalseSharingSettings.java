@@ -9,9 +9,16 @@ import java.util.List;
  *                     {@code io.mech.examples} (option {@code probes.falsesharing.include}; by
  *                     default the main class's package)
  * @param delayNanos   from start-up to the window (option {@code probes.falsesharing.delay})
- * @param windowNanos  how long the counting stays woven (option {@code probes.falsesharing.window})
+ * @param windowNanos  how long the counting stays switched on (option {@code probes.falsesharing.window})
+ * @param everyNanos   from the start of one window to the start of the next, 0 for one window
+ *                     (option {@code probes.falsesharing.every})
  */
-public record FalseSharingSettings(List<String> include, long delayNanos, long windowNanos) {
+public record FalseSharingSettings(List<String> include, long delayNanos, long windowNanos, long everyNanos) {
+
+    /** One window. */
+    public FalseSharingSettings(final List<String> include, final long delayNanos, final long windowNanos) {
+        this(include, delayNanos, windowNanos, 0);
+    }
 
     /** Validates and copies. */
     public FalseSharingSettings {
@@ -29,6 +36,9 @@ public record FalseSharingSettings(List<String> include, long delayNanos, long w
         }
         if (windowNanos <= 0) {
             throw new IllegalArgumentException("probes.falsesharing.window must be > 0, got " + windowNanos);
+        }
+        if (everyNanos != 0 && everyNanos <= windowNanos) {
+            throw new IllegalArgumentException("probes.falsesharing.every must be 0 (one window) or longer than the window");
         }
     }
 

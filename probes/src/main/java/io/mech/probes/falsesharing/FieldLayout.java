@@ -4,6 +4,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Where the JVM put a class's fields, read at run time: never assumed, since JDK 15+ packs
@@ -125,11 +126,24 @@ final class FieldLayout {
      * @return its candidates, same-line ones with their probability, then adjacent-line ones
      */
     List<LayoutCandidate> candidates(final Class<?> type) {
+        return candidates(type, field -> true);
+    }
+
+    /**
+     * The candidate pairs of a class among the fields some code uses: padding, which no code
+     * reads or writes, is no candidate (a library padded with 128 byte fields a side would give
+     * thousands of pairs).
+     *
+     * @param type a class
+     * @param used whether code reads or writes a field
+     * @return its candidates among the used fields
+     */
+    List<LayoutCandidate> candidates(final Class<?> type, final Predicate<Field> used) {
         final List<Placed> instance = new ArrayList<>();
         final List<Placed> statics = new ArrayList<>();
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {
             for (final Field field : c.getDeclaredFields()) {
-                if (Modifier.isFinal(field.getModifiers())) {
+                if (Modifier.isFinal(field.getModifiers()) || !used.test(field)) {
                     continue;
                 }
                 if (!Modifier.isStatic(field.getModifiers())) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
@@ -26,12 +27,23 @@ import net.bytebuddy.jar.asm.Type;
  * read-modify-write such as {@code o.f++}, whose write is counted) of a field
  * whose owner is included and that is not one of the class's own final fields; before calls on
  * {@code AtomicInteger}, {@code AtomicLong}, {@code AtomicBoolean} and {@code AtomicReference}
- * (their {@code value}); and before calls on a VarHandle the class's static initialiser got from
- * {@code findVarHandle} or {@code findStaticVarHandle} and kept in a static field.
+ * (their {@code value}); before calls on a VarHandle or an {@code Atomic*FieldUpdater} the class's
+ * static initialiser got from {@code findVarHandle}, {@code findStaticVarHandle} or
+ * {@code newUpdater} and kept in a static field (the field it stands for); and before calls on
+ * {@code AtomicLongArray}, {@code AtomicIntegerArray}, {@code AtomicReferenceArray} and on a static
+ * VarHandle from {@code MethodHandles.arrayElementVarHandle} that take an index (the array and
+ * the index, as a {@link SlotKind}); and before calls on {@code sun.misc.Unsafe},
+ * {@code jdk.internal.misc.Unsafe} and Agrona's {@code UnsafeApi} that take an object and a
+ * field offset kept in a static long, when the static initialiser took that offset of a named
+ * field ({@code objectFieldOffset(X.class.getDeclaredField("f"))}, or a {@code fieldOffset(X.class,
+ * "f")} helper as JCTools has).
  *
  * <p>A write made holding a monitor ({@code synchronized}) or a {@code java.util.concurrent} lock,
  * as far as the order of the code tells (lock, then unlock), is counted as guarded: such a field's
- * cost is lock contention, which the lock probe reports, not true sharing.
+ * cost is lock contention, which the lock probe reports, not true sharing. Each monitor enter
+ * and exit and each lock, successful tryLock and unlock is also told to {@link Tally}, which keeps
+ * how many locks the thread holds, so that writes in the methods it calls holding one count as
+ * guarded too.
  *
  * <p>Constructors and static initialisers are left alone: they run once per object, not in the
  * loops that share lines. Control flow is never changed, so the stack map frames stay valid;
@@ -46,10 +58,20 @@ final class FieldWeaver implements ClassFileTransformer {
 
     private static final String TALLY = Type.getInternalName(Tally.class);
     private static final String COUNT = "(Ljava/lang/Object;I)V";
+    private static final String COUNT_SLOT = "(Ljava/lang/Object;II)V";
     private static final Handle LINK = new Handle(Opcodes.H_INVOKESTATIC, TALLY, "site",
         "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/CallSite;", false);
     private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
     private static final String LOOKUP = "java/lang/invoke/MethodHandles$Lookup";
+    private static final String HANDLES = "java/lang/invoke/MethodHandles";
+    private static final Map<String, SlotKind> ATOMIC_ARRAYS = Map.of(
+        "java/util/concurrent/atomic/AtomicLongArray", SlotKind.ATOMIC_LONG_ARRAY,
+        "java/util/concurrent/atomic/AtomicIntegerArray", SlotKind.ATOMIC_INTEGER_ARRAY,
+        "java/util/concurrent/atomic/AtomicReferenceArray", SlotKind.ATOMIC_REFERENCE_ARRAY);
+    /** Classes whose calls take (object, field offset, ...): the JDK's two Unsafes and Agrona's static wrapper. */
+    private static final Set<String> UNSAFES = Set.of("sun/misc/Unsafe", "jdk/internal/misc/Unsafe", "org/agrona/UnsafeApi");
+    private static final Set<String> FIELD_UPDATERS = Set.of("java/util/concurrent/atomic/AtomicLongFieldUpdater",
+        "java/util/concurrent/atomic/AtomicIntegerFieldUpdater", "java/util/concurrent/atomic/AtomicReferenceFieldUpdater");
     private static final Set<String> ATOMICS = Set.of("java/util/concurrent/atomic/AtomicInteger",
         "java/util/concurrent/atomic/AtomicLong", "java/util/concurrent/atomic/AtomicBoolean",
         "java/util/concurrent/atomic/AtomicReference");
@@ -64,6 +86,7 @@ final class FieldWeaver implements ClassFileTransformer {
     private final FieldTable table;
     private final Consumer<String> warnings;
     private volatile boolean full;
+    private final AtomicInteger wovenClasses = new AtomicInteger();
     private final Map<ClassLoader, Boolean> loaders = new WeakHashMap<>();
 
     /**
@@ -91,6 +114,11 @@ final class FieldWeaver implements ClassFileTransformer {
             }
         }
         return false;
+    }
+
+    /** @return how many class files this transformer has woven, retransformations included */
+    int woven() {
+        return wovenClasses.get();
     }
 
     /**
@@ -135,21 +163,38 @@ final class FieldWeaver implements ClassFileTransformer {
             final ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
             final Rewrite rewrite = new Rewrite(writer, className, scan, loader);
             reader.accept(rewrite, 0);
-            return rewrite.changed ? writer.toByteArray() : null;
+            if (!rewrite.changed) {
+                return null;
+            }
+            wovenClasses.incrementAndGet();
+            return writer.toByteArray();
         } catch (final Throwable t) {
             warnings.accept("false-sharing probe: " + className.replace('/', '.') + " not woven (" + t + ")");
             return null;
         }
     }
 
-    /** A field a static VarHandle stands for. */
+    /** @return whether an Unsafe method only reads: {@code getLongVolatile}, not {@code getAndAddLong} */
+    private static boolean isUnsafeRead(final String method) {
+        return method.startsWith("get") && !method.startsWith("getAnd");
+    }
+
+    /** A field a static VarHandle, field updater or field offset stands for. */
     private record Target(String owner, String name, boolean isStatic) {
     }
 
-    /** First pass: the class's final fields, its static VarHandles and each method's locals. */
+    /**
+     * First pass: the class's final fields, its static VarHandles and field updaters (and the field
+     * each stands for), its static array-element VarHandles (and their arrays' kind) and each
+     * method's locals.
+     */
     private static final class Scan extends ClassVisitor {
         final Set<String> finals = new HashSet<>();
         final Map<String, Target> handles = new HashMap<>();
+        final Map<String, Target> updaters = new HashMap<>();
+        final Map<String, SlotKind> slotHandles = new HashMap<>();
+        /** Static long fields holding a field's offset, as a static initialiser computed it. */
+        final Map<String, Target> offsets = new HashMap<>();
         final Map<String, Integer> maxLocals = new HashMap<>();
 
         Scan() {
@@ -172,14 +217,25 @@ final class FieldWeaver implements ClassFileTransformer {
             final boolean clinit = name.equals("<clinit>");
             return new MethodVisitor(Opcodes.ASM9) {
                 private String lastClass;
+                /** The first class constant since the last call: an updater's or a VarHandle's owner. */
+                private String firstClass;
                 private String classBeforeString;
                 private String lastString;
+                private String lastArray;
                 private Target pending;
+                private Target pendingUpdater;
+                private Target pendingOffset;
+                /** The field a {@code getDeclaredField} named, for the offset an Unsafe takes of it next. */
+                private Target declared;
+                private SlotKind pendingSlots;
 
                 @Override
                 public void visitLdcInsn(final Object value) {
                     if (value instanceof Type && ((Type) value).getSort() == Type.OBJECT) {
                         lastClass = ((Type) value).getInternalName();
+                        firstClass = firstClass == null ? lastClass : firstClass;
+                    } else if (value instanceof Type && ((Type) value).getSort() == Type.ARRAY) {
+                        lastArray = ((Type) value).getDescriptor();
                     } else if (value instanceof String) {
                         lastString = (String) value;
                         classBeforeString = lastClass;
@@ -192,14 +248,43 @@ final class FieldWeaver implements ClassFileTransformer {
                     if (clinit && owner.equals(LOOKUP) && classBeforeString != null && lastString != null
                         && (name.equals("findVarHandle") || name.equals("findStaticVarHandle"))) {
                         pending = new Target(classBeforeString, lastString, name.equals("findStaticVarHandle"));
+                    } else if (clinit && owner.equals(HANDLES) && name.equals("arrayElementVarHandle") && lastArray != null) {
+                        pendingSlots = SlotKind.ofArray(lastArray);
+                    } else if (clinit && FIELD_UPDATERS.contains(owner) && name.equals("newUpdater") && firstClass != null
+                        && lastString != null) {
+                        pendingUpdater = new Target(firstClass, lastString, false);
+                    } else if (clinit && owner.equals("java/lang/Class") && name.equals("getDeclaredField") && lastClass != null
+                        && lastString != null) {
+                        declared = new Target(lastClass, lastString, false);
+                    } else if (clinit && name.equals("objectFieldOffset") && declared != null) {
+                        pendingOffset = declared;
+                        declared = null;
+                    } else if (clinit && name.equals("fieldOffset") && descriptor.equals("(Ljava/lang/Class;Ljava/lang/String;)J")
+                        && firstClass != null && lastString != null) {
+                        // JCTools' UnsafeAccess.fieldOffset(Class, String), and helpers shaped like it
+                        pendingOffset = new Target(firstClass, lastString, false);
                     }
+                    firstClass = null;
                 }
 
                 @Override
                 public void visitFieldInsn(final int opcode, final String owner, final String name, final String descriptor) {
-                    if (clinit && opcode == Opcodes.PUTSTATIC && pending != null && descriptor.equals("L" + VAR_HANDLE + ";")) {
+                    if (!clinit || opcode != Opcodes.PUTSTATIC) {
+                        return;
+                    }
+                    if (descriptor.equals("L" + VAR_HANDLE + ";") && pending != null) {
                         handles.put(owner + '.' + name, pending);
                         pending = null;
+                    } else if (descriptor.equals("L" + VAR_HANDLE + ";") && pendingSlots != null) {
+                        slotHandles.put(owner + '.' + name, pendingSlots);
+                        pendingSlots = null;
+                    } else if (descriptor.length() > 2 && FIELD_UPDATERS.contains(descriptor.substring(1, descriptor.length() - 1))
+                        && pendingUpdater != null) {
+                        updaters.put(owner + '.' + name, pendingUpdater);
+                        pendingUpdater = null;
+                    } else if (descriptor.equals("J") && pendingOffset != null) {
+                        offsets.put(owner + '.' + name, pendingOffset);
+                        pendingOffset = null;
                     }
                 }
 
@@ -246,6 +331,9 @@ final class FieldWeaver implements ClassFileTransformer {
             final int synchronizedMethod = (access & Opcodes.ACC_SYNCHRONIZED) != 0 ? 1 : 0;
             return new MethodVisitor(Opcodes.ASM9, next) {
                 private Target handle;
+                private SlotKind slotHandle;
+                private Target updater;
+                private Target offset;
                 /** Monitors and j.u.c. locks held at this point, in the code's order (javac's shapes). */
                 private int guard = synchronizedMethod;
                 /**
@@ -264,6 +352,11 @@ final class FieldWeaver implements ClassFileTransformer {
                         guard = Math.max(synchronizedMethod, guard - 1);
                     }
                     super.visitInsn(opcode);
+                    if (opcode == Opcodes.MONITORENTER) {
+                        lockCall("held", "()V");
+                    } else if (opcode == Opcodes.MONITOREXIT) {
+                        lockCall("released", "()V");
+                    }
                     afterDup = opcode == Opcodes.DUP;
                 }
 
@@ -348,6 +441,11 @@ final class FieldWeaver implements ClassFileTransformer {
                     super.visitFieldInsn(opcode, owner, field, desc);
                     if (opcode == Opcodes.GETSTATIC && desc.equals("L" + VAR_HANDLE + ";")) {
                         handle = scan.handles.get(owner + '.' + field);
+                        slotHandle = scan.slotHandles.get(owner + '.' + field);
+                    } else if (opcode == Opcodes.GETSTATIC && desc.equals("J")) {
+                        offset = scan.offsets.get(owner + '.' + field);
+                    } else if (opcode == Opcodes.GETSTATIC) {
+                        updater = scan.updaters.get(owner + '.' + field);
                     }
                 }
 
@@ -384,6 +482,7 @@ final class FieldWeaver implements ClassFileTransformer {
                     } else if (owner.startsWith(LOCKS) && method.equals("unlock")) {
                         guard = Math.max(synchronizedMethod, guard - 1);
                     }
+                    final Type[] args = Type.getArgumentTypes(desc);
                     if (owner.equals(VAR_HANDLE) && handle != null) {
                         final Target target = handle;
                         handle = null;
@@ -392,9 +491,32 @@ final class FieldWeaver implements ClassFileTransformer {
                         if (id > 0 && target.isStatic()) {
                             super.visitLdcInsn(Type.getObjectType(target.owner()));
                             call(id, write);
-                        } else if (id > 0 && Type.getArgumentTypes(desc).length > 0
-                            && Type.getArgumentTypes(desc)[0].getSort() == Type.OBJECT) {
+                        } else if (id > 0 && args.length > 0 && args[0].getSort() == Type.OBJECT) {
                             countThroughArguments(desc, id, write, true);
+                        }
+                    } else if (owner.equals(VAR_HANDLE) && slotHandle != null) {
+                        final SlotKind kind = slotHandle;
+                        slotHandle = null;
+                        if (args.length > 1 && args[1].getSort() == Type.INT
+                            && (args[0].getSort() == Type.ARRAY || args[0].getSort() == Type.OBJECT)) {
+                            countSlot(args, kind, !HANDLE_READS.contains(method), true);
+                        }
+                    } else if (opcode == Opcodes.INVOKEVIRTUAL && ATOMIC_ARRAYS.containsKey(owner) && args.length > 0
+                        && args[0].getSort() == Type.INT) {
+                        countSlot(args, ATOMIC_ARRAYS.get(owner), !ATOMIC_READS.contains(method), false);
+                    } else if (opcode == Opcodes.INVOKEVIRTUAL && FIELD_UPDATERS.contains(owner) && updater != null) {
+                        final Target target = updater;
+                        updater = null;
+                        final int id = id(target.owner(), target.name(), false);
+                        if (id > 0 && args.length > 0 && args[0].getSort() == Type.OBJECT) {
+                            countThroughArguments(desc, id, !method.equals("get"), true);
+                        }
+                    } else if (UNSAFES.contains(owner) && offset != null) {
+                        final Target target = offset;
+                        offset = null;
+                        final int id = id(target.owner(), target.name(), false);
+                        if (id > 0 && args.length > 1 && args[0].getSort() == Type.OBJECT && args[1].getSort() == Type.LONG) {
+                            countThroughArguments(desc, id, !isUnsafeRead(method), true);
                         }
                     } else if (opcode == Opcodes.INVOKEVIRTUAL && ATOMICS.contains(owner) && !ATOMIC_NEITHER.contains(method)) {
                         final int id = id(owner, "value", false);
@@ -403,6 +525,29 @@ final class FieldWeaver implements ClassFileTransformer {
                         }
                     }
                     super.visitMethodInsn(opcode, owner, method, desc, isInterface);
+                    if (owner.startsWith(LOCKS) && LOCKING.contains(method)) {
+                        if (Type.getReturnType(desc).getSort() == Type.BOOLEAN) {
+                            super.visitInsn(Opcodes.DUP);
+                            lockCall("heldIf", "(Z)V");
+                        } else {
+                            lockCall("held", "()V");
+                        }
+                    } else if (owner.startsWith(LOCKS) && method.equals("unlock")) {
+                        lockCall("released", "()V");
+                    }
+                }
+
+                /**
+                 * Tells Tally that this thread took or released a lock, so that what the methods it
+                 * calls write holding it counts as guarded too, which the code's order cannot tell.
+                 */
+                private void lockCall(final String name, final String type) {
+                    if (linksDynamically) {
+                        super.visitInvokeDynamicInsn(name, type, LINK);
+                    } else {
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, TALLY, name, type, false);
+                    }
+                    changed = true;
                 }
 
                 /** Parks the arguments, counts the first argument or the receiver under them, restores them. */
@@ -424,6 +569,41 @@ final class FieldWeaver implements ClassFileTransformer {
                         super.visitInsn(Opcodes.DUP);
                     }
                     call(id, write);
+                    for (int a = 0; a < args.length; a++) {
+                        super.visitVarInsn(args[a].getOpcode(Opcodes.ILOAD), slots[a]);
+                    }
+                }
+
+                /**
+                 * Parks the arguments and counts a slot: the array (the first argument, or the atomic
+                 * array that receives the call, under the arguments) and the index (the argument after
+                 * the array, or the first), then restores them.
+                 */
+                private void countSlot(final Type[] args, final SlotKind kind, final boolean write, final boolean arrayArgument) {
+                    final int[] slots = new int[args.length];
+                    int next = firstFree;
+                    for (int a = 0; a < args.length; a++) {
+                        slots[a] = next;
+                        next += args[a].getSize();
+                    }
+                    for (int a = args.length - 1; a >= 0; a--) {
+                        super.visitVarInsn(args[a].getOpcode(Opcodes.ISTORE), slots[a]);
+                    }
+                    if (arrayArgument) {
+                        super.visitVarInsn(Opcodes.ALOAD, slots[0]);
+                        super.visitVarInsn(Opcodes.ILOAD, slots[1]);
+                    } else {
+                        super.visitInsn(Opcodes.DUP);
+                        super.visitVarInsn(Opcodes.ILOAD, slots[0]);
+                    }
+                    super.visitIntInsn(Opcodes.BIPUSH, kind.code());
+                    final String name = !write ? "slotRead" : guard > 0 ? "slotGuardedWrite" : "slotWrite";
+                    if (linksDynamically) {
+                        super.visitInvokeDynamicInsn(name, COUNT_SLOT, LINK);
+                    } else {
+                        super.visitMethodInsn(Opcodes.INVOKESTATIC, TALLY, name, COUNT_SLOT, false);
+                    }
+                    changed = true;
                     for (int a = 0; a < args.length; a++) {
                         super.visitVarInsn(args[a].getOpcode(Opcodes.ILOAD), slots[a]);
                     }

@@ -24,6 +24,8 @@ final class InternalUnsafe {
     private final MethodHandle staticFieldOffset;
     private final MethodHandle getInt;
     private final MethodHandle getLong;
+    private final MethodHandle arrayBaseOffset;
+    private final MethodHandle arrayIndexScale;
     private final long objectArrayBase;
     private final int objectArrayScale;
 
@@ -33,9 +35,23 @@ final class InternalUnsafe {
         staticFieldOffset = lookup.findVirtual(type, "staticFieldOffset", OFFSET).bindTo(unsafe);
         getInt = lookup.findVirtual(type, "getInt", MethodType.methodType(int.class, Object.class, long.class)).bindTo(unsafe);
         getLong = lookup.findVirtual(type, "getLong", MethodType.methodType(long.class, Object.class, long.class)).bindTo(unsafe);
+        arrayBaseOffset = ofArray(lookup, type, "arrayBaseOffset").bindTo(unsafe);
+        arrayIndexScale = ofArray(lookup, type, "arrayIndexScale").bindTo(unsafe);
         // int on JDK 17, long from JDK 23: read the constants as numbers
         objectArrayBase = ((Number) type.getField("ARRAY_OBJECT_BASE_OFFSET").get(null)).longValue();
         objectArrayScale = ((Number) type.getField("ARRAY_OBJECT_INDEX_SCALE").get(null)).intValue();
+    }
+
+    /** An array method returning int (JDK 17) or long (JDK 23 and later), as one returning long. */
+    private static MethodHandle ofArray(final MethodHandles.Lookup lookup, final Class<?> type, final String name)
+        throws ReflectiveOperationException {
+        final MethodType asLong = MethodType.methodType(long.class, Class.class);
+        try {
+            return lookup.findVirtual(type, name, asLong);
+        } catch (final NoSuchMethodException e) {
+            return lookup.findVirtual(type, name, MethodType.methodType(int.class, Class.class))
+                .asType(MethodType.methodType(long.class, type, Class.class));
+        }
     }
 
     /**
@@ -69,6 +85,26 @@ final class InternalUnsafe {
     private static long call(final MethodHandle handle, final Field field) {
         try {
             return (long) handle.invokeExact(field);
+        } catch (final RuntimeException | Error e) {
+            throw e;
+        } catch (final Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** @return where an array class's first element is, in bytes from the array's start */
+    long arrayBaseOffset(final Class<?> arrayClass) {
+        return ofArray(arrayBaseOffset, arrayClass);
+    }
+
+    /** @return the bytes between an array class's elements */
+    long arrayIndexScale(final Class<?> arrayClass) {
+        return ofArray(arrayIndexScale, arrayClass);
+    }
+
+    private static long ofArray(final MethodHandle handle, final Class<?> arrayClass) {
+        try {
+            return (long) handle.invokeExact(arrayClass);
         } catch (final RuntimeException | Error e) {
             throw e;
         } catch (final Throwable t) {

@@ -14,7 +14,9 @@ import java.util.List;
  * @param rates       accesses per second of the two sides the score compares
  * @param probability how likely the fields share a line: from the layout for one object, from
  *                    the sampled addresses across objects
- * @param score       the lower of the two access rates times the probability, per second
+ * @param score       the lower of the two access rates times the probability, per second; for an
+ *                    adjacent-line note also times what a neighbouring line was measured to cost
+ *                    next to a shared one ({@code SharingAnalysis.ADJACENT_WEIGHT}, 1/64)
  * @param fix         what removes the line's movement
  */
 public record Verdict(Kind kind, String className, List<String> fields, List<Long> offsets, List<String> threads,
@@ -28,7 +30,10 @@ public record Verdict(Kind kind, String className, List<String> fields, List<Lon
         TRUE_SHARING("true sharing"),
         /** Objects of one class, each written by its own thread, placed on one line. */
         CROSS_OBJECT("cross-object"),
-        /** As false sharing, on neighbouring lines: the adjacent-line prefetcher pulls both; lower severity. */
+        /**
+         * A note, not a defect: as false sharing, on the two lines of one 128-byte pair, which the
+         * adjacent-line prefetcher pulls together; scored far below one shared line.
+         */
         ADJACENT_LINE("adjacent-line");
 
         private final String label;

@@ -56,7 +56,7 @@ class FalseSharingProbeTest {
         threads.forEach(Thread::start);
         final List<String> warnings = new ArrayList<>();
         final FalseSharingProbe probe = FalseSharingProbe.start(INST,
-            new FalseSharingSettings(List.of("fixture.sharing"), 200_000_000L, 2_000_000_000L), warnings::add);
+            new FalseSharingSettings(List.of("fixture.sharing"), 200_000_000L, 2_000_000_000L), false, warnings::add);
         try {
             final long deadline = System.nanoTime() + 20_000_000_000L;
             while (probe.snapshot().state() != FalseSharingSnapshot.State.DONE && System.nanoTime() < deadline) {
@@ -87,6 +87,35 @@ class FalseSharingProbeTest {
     }
 
     @Test
+    void everyRepeatsTheWindowAndKeepsTheEarlierOnesThatFoundSomething() throws Exception {
+        final SharedPair[] shared = {new SharedPair(), new SharedPair(), new SharedPair(), new SharedPair()};
+        final List<Thread> threads = List.of(new Thread(() -> Writers.firsts(shared), "every-first"),
+            new Thread(() -> Writers.seconds(shared), "every-second"));
+        threads.forEach(Thread::start);
+        final List<String> warnings = new ArrayList<>();
+        final FalseSharingProbe probe = FalseSharingProbe.start(INST,
+            new FalseSharingSettings(List.of("fixture.sharing"), 0, 600_000_000L, 1_000_000_000L), false, warnings::add);
+        try {
+            final long deadline = System.nanoTime() + 30_000_000_000L;
+            while (probe.earlier().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+        } finally {
+            threads.forEach(Thread::interrupt);
+            for (final Thread thread : threads) {
+                thread.join(5_000);
+            }
+            probe.close();
+        }
+        assertEquals(List.of(), warnings);
+        assertEquals(1, probe.earlier().size(), "the first window found something and a second one followed it");
+        final FalseSharingSnapshot first = probe.earlier().get(0);
+        assertTrue(first.verdicts().stream().anyMatch(v -> v.kind() == Verdict.Kind.FALSE_SHARING), first.render(20).toString());
+        assertTrue(first.endedMillis() > 0 && probe.snapshot().endedMillis() > first.endedMillis(),
+            "each window carries its end: " + first.ended() + ", then " + probe.snapshot().ended());
+    }
+
+    @Test
     void mechsOwnClassesAreNeverWovenWhateverTheInclude() throws Exception {
         assertTrue(new FieldWeaver(List.of("io/", "io/mech/"), new FieldTable(), w -> { }).includes("io/mech/examples/locks/Kernel"));
         for (final String include : List.of("io/", "io/mech/", "io/mech/probes/")) {
@@ -96,9 +125,11 @@ class FalseSharingProbeTest {
         }
         // a window over io.mech (every class of this probe, loaded here) and the fixtures: only the fixtures are woven
         final Class<?> fixture = SharedPair.class;
+        // the code that uses the fixture's fields: fields no code touches are no candidates
+        assertNotNull(Writers.class);
         final List<String> warnings = new ArrayList<>();
         final FalseSharingProbe probe = FalseSharingProbe.start(INST,
-            new FalseSharingSettings(List.of("io.mech", "fixture.sharing"), 0, 300_000_000L), warnings::add);
+            new FalseSharingSettings(List.of("io.mech", "fixture.sharing"), 0, 300_000_000L), false, warnings::add);
         try {
             final long deadline = System.nanoTime() + 20_000_000_000L;
             while (probe.snapshot().state() != FalseSharingSnapshot.State.DONE && System.nanoTime() < deadline) {

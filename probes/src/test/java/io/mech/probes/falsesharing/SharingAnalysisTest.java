@@ -142,6 +142,37 @@ class SharingAnalysisTest {
     }
 
     @Test
+    void twoFieldsOfOneObjectBothThreadsWriteOneOfAreNotFalseSharing() {
+        // a structure handed between threads under a lock the weaver cannot see: each writes first, b also reads second
+        writes(1, FIRST, RATE, 0, OBJECT);
+        writes(2, FIRST, 1, 0);
+        reads(2, SECOND, RATE, OBJECT);
+        assertEquals("[]", kinds());
+    }
+
+    @Test
+    void anAdjacentLineNoteRanksBelowASameLineVerdictAtManyTimesItsRates() {
+        writes(1, SECOND, 32 * RATE, 0, OBJECT);
+        writes(2, SECOND, 32 * RATE, 0, OBJECT + 64);
+        final Verdict note = verdicts().get(0);
+        setUpQuietly();
+        writes(1, FIRST, RATE, 0, OBJECT);
+        writes(2, SECOND, RATE, 0, OBJECT);
+        final Verdict sameLine = verdicts().get(0);
+        assertEquals(Verdict.Kind.ADJACENT_LINE, note.kind());
+        assertEquals(Verdict.Kind.FALSE_SHARING, sameLine.kind());
+        assertTrue(note.score() < sameLine.score(), note + " must rank below " + sameLine);
+        assertEquals(32 * RATE * SharingAnalysis.ADJACENT_WEIGHT, note.score(), 1e-6);
+    }
+
+    @Test
+    void neighbouringLinesOfTwoPairsAreNotANote() {
+        writes(1, SECOND, RATE, 0, OBJECT + 64);
+        writes(2, SECOND, RATE, 0, OBJECT + 128);
+        assertEquals("[]", kinds());
+    }
+
+    @Test
     void linesFarApartOrRareAccessesAreSilent() {
         writes(1, FIRST, RATE, 0, OBJECT);
         writes(2, SECOND, RATE, 0, OBJECT + 256);

@@ -1,0 +1,93 @@
+package io.mech.probes.falsesharing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import net.bytebuddy.agent.ByteBuddyAgent;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The array-slot rules on hand-made windows: threads of stripes 1 and 2 on slots of one AtomicLongArray, one second long. */
+class SlotAnalysisTest {
+
+    private static final long HASH = 0x1b6d3586L;
+    private static final long RATE = 1_000_000;
+
+    private SlotAnalysis analysis;
+    private long[] slots;
+    private int entry;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        final InternalUnsafe unsafe = InternalUnsafe.open(ByteBuddyAgent.install());
+        analysis = new SlotAnalysis(new FieldLayout(unsafe, 8), unsafe);
+        slots = new long[Tally.slots().length];
+        clear();
+    }
+
+    /** An empty window of stripes 1 and 2. */
+    private void clear() {
+        java.util.Arrays.fill(slots, 0);
+        slots[Tally.PAD + Tally.SLOT_STRIDE] = 101;
+        slots[Tally.PAD + 2 * Tally.SLOT_STRIDE] = 102;
+        entry = 0;
+    }
+
+    private void access(final int stripe, final long index, final long writes, final long guarded, final long reads) {
+        final int e = Tally.PAD + stripe * Tally.SLOT_STRIDE + Tally.SLOT_HEADER + entry++ * Tally.SLOT_LONGS;
+        slots[e + Tally.SLOT_KEY] = HASH << 8 | SlotKind.ATOMIC_LONG_ARRAY.code();
+        slots[e + Tally.SLOT_INDEX] = index;
+        slots[e + Tally.SLOT_WRITES] = writes;
+        slots[e + Tally.SLOT_GUARDED] = guarded;
+        slots[e + Tally.SLOT_READS] = reads;
+    }
+
+    private List<Verdict> verdicts() {
+        return analysis.analyse(slots, 1.0, Map.of(101L, "a", 102L, "b"));
+    }
+
+    @Test
+    void neighbouringSlotsOfTwoWritersAreFalseSharingAndTheFixNamesTheStride() {
+        access(1, 0, RATE, 0, 0);
+        access(2, 1, RATE / 2, 0, 0);
+        final List<Verdict> verdicts = verdicts();
+        assertEquals(1, verdicts.size(), verdicts.toString());
+        final Verdict v = verdicts.get(0);
+        assertEquals(Verdict.Kind.FALSE_SHARING, v.kind());
+        assertEquals("java.util.concurrent.atomic.AtomicLongArray@1b6d3586", v.className());
+        assertEquals(List.of("[0]", "[1]"), v.fields());
+        assertEquals(List.of("a", "b"), v.threads());
+        assertEquals(7.0 / 8, v.probability());
+        assertEquals(RATE / 2 * 7.0 / 8, v.score(), 1e-6);
+        assertTrue(v.fix().contains("16 longs") && v.fix().contains("LongAdder"), v.fix());
+    }
+
+    @Test
+    void slotsOneLineApartAreSilent() {
+        access(1, 0, RATE, 0, 0);
+        access(2, 16, RATE, 0, 0);
+        assertEquals(List.of(), verdicts());
+    }
+
+    @Test
+    void oneSlotTwoThreadsWriteIsTrueSharingUnlessUnderALock() {
+        access(1, 3, RATE, 0, 0);
+        access(2, 3, RATE, 0, 0);
+        assertEquals(List.of(Verdict.Kind.TRUE_SHARING), verdicts().stream().map(Verdict::kind).toList());
+        clear();
+        access(1, 3, RATE, RATE, 0);
+        access(2, 3, RATE, RATE, 0);
+        access(2, 4, RATE, RATE, 0);
+        assertEquals(List.of(), verdicts());
+    }
+
+    @Test
+    void aSlotTheOtherThreadAlsoWritesIsHowTheyTalk() {
+        access(1, 0, RATE, 0, 0);
+        access(1, 1, RATE, 0, 0);
+        access(2, 1, 0, 0, RATE);
+        assertEquals(List.of(), verdicts());
+    }
+}
