@@ -89,14 +89,21 @@ public final class HiccupFamilies implements MetricFamilies {
         if (known != null && known.source() == nanos) {
             return known;
         }
-        final double sum = nanos.getTotalCount() == 0 ? 0 : nanos.getMean() * nanos.getTotalCount() / 1e9;
-        final List<Quantile> q = new ArrayList<>(QUANTILES.length);
-        for (final double quantile : QUANTILES) {
-            q.add(new Quantile(quantile, nanos.getValueAtPercentile(quantile * 100) / 1e9));
+        final Distribution computed;
+        // The histogram is shared by every snapshot of its interval, and HdrHistogram's getMean
+        // walks an iterator the histogram keeps for itself: two scrapes computing at once would
+        // walk it together (an ArrayIndexOutOfBoundsException was seen). Once per interval, so
+        // the lock costs nothing.
+        synchronized (nanos) {
+            final double sum = nanos.getTotalCount() == 0 ? 0 : nanos.getMean() * nanos.getTotalCount() / 1e9;
+            final List<Quantile> q = new ArrayList<>(QUANTILES.length);
+            for (final double quantile : QUANTILES) {
+                q.add(new Quantile(quantile, nanos.getValueAtPercentile(quantile * 100) / 1e9));
+            }
+            computed = new Distribution(nanos, histogramPoint(nanos, labels, sum),
+                SummarySnapshot.SummaryDataPointSnapshot.builder().labels(labels)
+                    .count(nanos.getTotalCount()).sum(sum).quantiles(Quantiles.of(q)).build());
         }
-        final Distribution computed = new Distribution(nanos, histogramPoint(nanos, labels, sum),
-            SummarySnapshot.SummaryDataPointSnapshot.builder().labels(labels)
-                .count(nanos.getTotalCount()).sum(sum).quantiles(Quantiles.of(q)).build());
         distributions.put(labels, computed);
         return computed;
     }

@@ -87,7 +87,9 @@ public final class HiccupSnapshot {
 
     /**
      * The distribution itself, for consumers that need the buckets: shared by every snapshot of
-     * the same interval and never modified after the snapshot was made. Read it; never write it.
+     * the same interval and never modified after the snapshot was made. Read it; never write it;
+     * and hold its monitor around any method that walks the histogram's own iterator
+     * ({@code getMean}, {@code getStdDeviation}), which concurrent readers would share.
      */
     public Histogram histogram() {
         return total;
