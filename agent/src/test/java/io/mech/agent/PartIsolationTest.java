@@ -79,8 +79,9 @@ class PartIsolationTest {
         final JoinedFamilies joined = new JoinedFamilies(errors);
         joined.add("first", working("first").families());
         joined.add("broken", broken().families());
+        assertEquals(List.of("mech_first"), names(joined.collect()));
         joined.add("second", working("second").families());
-        assertEquals(List.of("mech_first", "mech_second"), names(joined.collect()));
+        assertEquals(List.of("mech_first", "mech_second"), names(joined.collect()), "each family once, in the scrape that admits it too");
         assertEquals(List.of("mech_first", "mech_second"), names(joined.collect()), "refused for good, not asked again");
         assertEquals(1, errors.count("register broken"));
         assertEquals(1, warnings.size(), warnings.toString());

@@ -54,15 +54,16 @@ public final class JoinedFamilies implements MetricFamilies {
     @Override
     public List<MetricSnapshot> collect() {
         final List<MetricSnapshot> families = new ArrayList<>();
-        if (!pending.isEmpty()) {
-            admit(families);
-        }
         for (final Named source : sources) {
             try {
                 families.addAll(source.families().collect());
             } catch (final RuntimeException e) {
                 errors.failed("scrape " + source.name(), e);
             }
+        }
+        // after the admitted ones: a source admitted now serves its first collection, once
+        if (!pending.isEmpty()) {
+            admit(families);
         }
         return families;
     }
