@@ -554,24 +554,14 @@ final class FieldWeaver implements ClassFileTransformer {
                 private void countThroughArguments(final String desc, final int id, final boolean write,
                                                    final boolean firstArgument) {
                     final Type[] args = Type.getArgumentTypes(desc);
-                    final int[] slots = new int[args.length];
-                    int next = firstFree;
-                    for (int a = 0; a < args.length; a++) {
-                        slots[a] = next;
-                        next += args[a].getSize();
-                    }
-                    for (int a = args.length - 1; a >= 0; a--) {
-                        super.visitVarInsn(args[a].getOpcode(Opcodes.ISTORE), slots[a]);
-                    }
+                    final int[] slots = parkArguments(args);
                     if (firstArgument) {
                         super.visitVarInsn(Opcodes.ALOAD, slots[0]);
                     } else {
                         super.visitInsn(Opcodes.DUP);
                     }
                     call(id, write);
-                    for (int a = 0; a < args.length; a++) {
-                        super.visitVarInsn(args[a].getOpcode(Opcodes.ILOAD), slots[a]);
-                    }
+                    restoreArguments(args, slots);
                 }
 
                 /**
@@ -580,15 +570,7 @@ final class FieldWeaver implements ClassFileTransformer {
                  * the array, or the first), then restores them.
                  */
                 private void countSlot(final Type[] args, final SlotKind kind, final boolean write, final boolean arrayArgument) {
-                    final int[] slots = new int[args.length];
-                    int next = firstFree;
-                    for (int a = 0; a < args.length; a++) {
-                        slots[a] = next;
-                        next += args[a].getSize();
-                    }
-                    for (int a = args.length - 1; a >= 0; a--) {
-                        super.visitVarInsn(args[a].getOpcode(Opcodes.ISTORE), slots[a]);
-                    }
+                    final int[] slots = parkArguments(args);
                     if (arrayArgument) {
                         super.visitVarInsn(Opcodes.ALOAD, slots[0]);
                         super.visitVarInsn(Opcodes.ILOAD, slots[1]);
@@ -604,6 +586,25 @@ final class FieldWeaver implements ClassFileTransformer {
                         super.visitMethodInsn(Opcodes.INVOKESTATIC, TALLY, name, COUNT_SLOT, false);
                     }
                     changed = true;
+                    restoreArguments(args, slots);
+                }
+
+                /** Stores the call's arguments, last first, in the free locals; returns their slots. */
+                private int[] parkArguments(final Type[] args) {
+                    final int[] slots = new int[args.length];
+                    int next = firstFree;
+                    for (int a = 0; a < args.length; a++) {
+                        slots[a] = next;
+                        next += args[a].getSize();
+                    }
+                    for (int a = args.length - 1; a >= 0; a--) {
+                        super.visitVarInsn(args[a].getOpcode(Opcodes.ISTORE), slots[a]);
+                    }
+                    return slots;
+                }
+
+                /** Loads the parked arguments back onto the stack, in order. */
+                private void restoreArguments(final Type[] args, final int[] slots) {
                     for (int a = 0; a < args.length; a++) {
                         super.visitVarInsn(args[a].getOpcode(Opcodes.ILOAD), slots[a]);
                     }
