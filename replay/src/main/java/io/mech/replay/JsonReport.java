@@ -1,5 +1,6 @@
 package io.mech.replay;
 
+import io.mech.report.Json;
 import java.io.PrintStream;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
@@ -18,135 +19,92 @@ final class JsonReport {
 
     static void write(final PrintStream out, final Replay.Result result, final ReplayOptions options) {
         final double ratio = options.unitRatio;
-        final StringBuilder j = new StringBuilder(4096);
-        j.append("{\"unit\":").append(string(Values.unit(ratio))).append(",\"unit_ratio\":").append(ratio).append(",\"views\":[");
-        boolean first = true;
+        final Json j = new Json(4096).beginObject().field("unit", Values.unit(ratio)).field("unit_ratio", ratio).beginArray("views");
         for (final View view : TextReport.summaryRows(result)) {
-            j.append(first ? "" : ",");
-            first = false;
             final Histogram h = view.total();
-            j.append("{\"log\":").append(string(view.name())).append(",\"intervals\":").append(view.intervals())
-                .append(",\"count\":").append(h.getTotalCount()).append(",\"percentiles\":{");
-            final double[] ps = {50.0, 90.0, 99.0, 99.9, 99.99};
-            for (final double p : ps) {
-                j.append('"').append(TextReport.percentileLabel(p)).append("\":").append(h.getValueAtPercentile(p) / ratio).append(',');
+            j.beginObject().field("log", view.name()).field("intervals", view.intervals()).field("count", h.getTotalCount())
+                .beginObject("percentiles");
+            for (final double p : new double[] {50.0, 90.0, 99.0, 99.9, 99.99}) {
+                j.field(TextReport.percentileLabel(p), h.getValueAtPercentile(p) / ratio);
             }
-            j.append("\"max\":").append(h.getMaxValue() / ratio).append("},\"stalled_intervals\":").append(view.stalledIntervals())
-                .append(",\"stall_threshold\":").append(view.stallThreshold() / ratio)
-                .append(",\"stall_time_lower_bound\":").append(view.stalledLowerBound() / ratio)
-                .append(",\"skipped_lines\":").append(view.skippedLines()).append(",\"truncated\":").append(view.truncated())
-                .append(",\"distribution\":[");
-            boolean firstRow = true;
+            j.field("max", h.getMaxValue() / ratio).endObject().field("stalled_intervals", view.stalledIntervals())
+                .field("stall_threshold", view.stallThreshold() / ratio)
+                .field("stall_time_lower_bound", view.stalledLowerBound() / ratio)
+                .field("skipped_lines", view.skippedLines()).field("truncated", view.truncated())
+                .beginArray("distribution");
             if (h.getTotalCount() > 0) {
                 for (final HistogramIterationValue v : h.percentiles(options.ticks)) {
-                    j.append(firstRow ? "" : ",");
-                    firstRow = false;
                     final double level = v.getPercentileLevelIteratedTo() / 100.0;
-                    j.append("{\"value\":").append(v.getValueIteratedTo() / ratio).append(",\"percentile\":").append(level)
-                        .append(",\"total_count\":").append(v.getTotalCountToThisValue());
+                    j.beginObject().field("value", v.getValueIteratedTo() / ratio).field("percentile", level)
+                        .field("total_count", v.getTotalCountToThisValue());
                     if (level < 1.0) {
-                        j.append(",\"inverted\":").append(1.0 / (1.0 - level));
+                        j.field("inverted", 1.0 / (1.0 - level));
                     }
-                    j.append('}');
+                    j.endObject();
                 }
             }
-            j.append("]}");
+            j.endArray().endObject();
         }
-        j.append("],\"worst\":[");
-        first = true;
+        j.endArray().beginArray("worst");
         for (final WorstIntervals.Entry e : result.merged().worst().entries()) {
-            j.append(first ? "" : ",");
-            first = false;
-            j.append("{\"start\":").append(string(Values.time(e.startMillis()))).append(",\"log\":").append(string(e.source()))
-                .append(",\"length_s\":").append((e.endMillis() - e.startMillis()) / 1000.0).append(",\"max\":")
-                .append(e.max() / ratio).append(",\"p99\":").append(e.p99() / ratio).append('}');
+            j.beginObject().field("start", Values.time(e.startMillis())).field("log", e.source())
+                .field("length_s", (e.endMillis() - e.startMillis()) / 1000.0).field("max", e.max() / ratio)
+                .field("p99", e.p99() / ratio).endObject();
         }
-        j.append(']');
+        j.endArray();
         causes(j, result.causes(), ratio);
         if (result.fleet() && !result.files().isEmpty()) {
-            j.append(",\"hosts\":[");
-            first = true;
+            j.beginArray("hosts");
             for (final HostRanking.Host host : HostRanking.rank(result.files())) {
-                j.append(first ? "" : ",");
-                first = false;
                 final View view = host.view();
-                j.append("{\"rank\":").append(host.rank()).append(",\"log\":").append(string(view.name()))
-                    .append(",\"intervals\":").append(view.intervals()).append(",\"count\":").append(view.total().getTotalCount())
-                    .append(",\"p50\":").append(view.total().getValueAtPercentile(50.0) / ratio)
-                    .append(",\"p99\":").append(host.p99() / ratio)
-                    .append(",\"p99.9\":").append(view.total().getValueAtPercentile(99.9) / ratio)
-                    .append(",\"max\":").append(host.max() / ratio).append(",\"stalled_intervals\":").append(view.stalledIntervals())
-                    .append(",\"stall_time_lower_bound\":").append(view.stalledLowerBound() / ratio).append('}');
+                j.beginObject().field("rank", host.rank()).field("log", view.name()).field("intervals", view.intervals())
+                    .field("count", view.total().getTotalCount())
+                    .field("p50", view.total().getValueAtPercentile(50.0) / ratio).field("p99", host.p99() / ratio)
+                    .field("p99.9", view.total().getValueAtPercentile(99.9) / ratio).field("max", host.max() / ratio)
+                    .field("stalled_intervals", view.stalledIntervals())
+                    .field("stall_time_lower_bound", view.stalledLowerBound() / ratio).endObject();
             }
-            j.append(']');
+            j.endArray();
         }
         if (options.intervals) {
-            j.append(",\"intervals\":[");
+            j.beginArray("intervals");
             final Timeline t = result.merged().timeline();
             for (int i = 0; i < t.size(); i++) {
-                j.append(i == 0 ? "" : ",").append("{\"start\":").append(string(Values.time(t.startMillis(i))))
-                    .append(",\"length_s\":").append((t.endMillis(i) - t.startMillis(i)) / 1000.0)
-                    .append(",\"count\":").append(t.count(i)).append(",\"p50\":").append(t.p50(i) / ratio)
-                    .append(",\"p90\":").append(t.p90(i) / ratio).append(",\"p99\":").append(t.p99(i) / ratio)
-                    .append(",\"max\":").append(t.max(i) / ratio).append('}');
+                j.beginObject().field("start", Values.time(t.startMillis(i)))
+                    .field("length_s", (t.endMillis(i) - t.startMillis(i)) / 1000.0).field("count", t.count(i))
+                    .field("p50", t.p50(i) / ratio).field("p90", t.p90(i) / ratio).field("p99", t.p99(i) / ratio)
+                    .field("max", t.max(i) / ratio).endObject();
             }
-            j.append(']');
+            j.endArray();
         }
         final MovingWindow moving = result.moving();
         if (moving != null) {
-            j.append(",\"moving_window\":{\"length_s\":").append(moving.lengthMillis() / 1000.0).append(",\"percentile\":")
-                .append(moving.percentile()).append(",\"rows\":[");
+            j.beginObject("moving_window").field("length_s", moving.lengthMillis() / 1000.0).field("percentile", moving.percentile())
+                .beginArray("rows");
             for (int i = 0; i < moving.size(); i++) {
-                j.append(i == 0 ? "" : ",").append("{\"end\":").append(string(Values.time(moving.endMillis(i))))
-                    .append(",\"count\":").append(moving.count(i)).append(",\"value\":").append(moving.value(i) / ratio)
-                    .append(",\"max\":").append(moving.max(i) / ratio).append('}');
+                j.beginObject().field("end", Values.time(moving.endMillis(i))).field("count", moving.count(i))
+                    .field("value", moving.value(i) / ratio).field("max", moving.max(i) / ratio).endObject();
             }
-            j.append("]}");
+            j.endArray().endObject();
         }
-        j.append("}");
-        out.println(j);
+        out.println(j.endObject());
     }
 
-    private static void causes(final StringBuilder j, final StallCauses causes, final double ratio) {
-        j.append(",\"causes\":[");
+    private static void causes(final Json j, final StallCauses causes, final double ratio) {
+        j.beginArray("causes");
         final long total = causes.totalNanos();
-        boolean first = true;
         for (final int i : TextReport.byStallTime(causes)) {
-            j.append(first ? "" : ",");
-            first = false;
-            j.append("{\"cause\":").append(string(causes.tags().get(i))).append(",\"stalls\":").append(causes.stalls(i))
-                .append(",\"stall_time\":").append(causes.nanos(i) / ratio)
-                .append(",\"share\":").append(total == 0 ? 0.0 : (double) causes.nanos(i) / total)
-                .append(",\"longest\":").append(causes.longest(i) / ratio).append('}');
+            j.beginObject().field("cause", causes.tags().get(i)).field("stalls", causes.stalls(i))
+                .field("stall_time", causes.nanos(i) / ratio).field("share", total == 0 ? 0.0 : (double) causes.nanos(i) / total)
+                .field("longest", causes.longest(i) / ratio).endObject();
         }
-        j.append("],\"control_logs\":[");
-        for (int i = 0; i < causes.controlLogs().size(); i++) {
-            j.append(i == 0 ? "" : ",").append(string(causes.controlLogs().get(i)));
+        j.endArray().beginArray("control_logs");
+        for (final String log : causes.controlLogs()) {
+            j.value(log);
         }
-        j.append("],\"control\":{\"intervals\":").append(causes.controlIntervals()).append(",\"stalled_intervals\":")
-            .append(causes.controlStalled()).append(",\"stall_time_lower_bound\":").append(causes.controlStallNanos() / ratio)
-            .append(",\"max\":").append(causes.controlLongest() / ratio).append('}');
-    }
-
-    static String string(final String text) {
-        final StringBuilder s = new StringBuilder(text.length() + 2).append('"');
-        for (int i = 0; i < text.length(); i++) {
-            final char c = text.charAt(i);
-            switch (c) {
-                case '"' -> s.append("\\\"");
-                case '\\' -> s.append("\\\\");
-                case '\n' -> s.append("\\n");
-                case '\r' -> s.append("\\r");
-                case '\t' -> s.append("\\t");
-                default -> {
-                    if (c < 0x20 || c == 0x2028 || c == 0x2029) {
-                        s.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        s.append(c);
-                    }
-                }
-            }
-        }
-        return s.append('"').toString();
+        j.endArray().beginObject("control").field("intervals", causes.controlIntervals())
+            .field("stalled_intervals", causes.controlStalled())
+            .field("stall_time_lower_bound", causes.controlStallNanos() / ratio).field("max", causes.controlLongest() / ratio)
+            .endObject();
     }
 }
