@@ -1,6 +1,5 @@
 package io.mech.agent;
 
-import io.mech.agent.report.Section;
 import io.mech.exporter.FalseSharingFamilies;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.jfr.FalseSharingEvents;
@@ -8,14 +7,15 @@ import io.mech.probes.falsesharing.FalseSharingProbe;
 import io.mech.probes.falsesharing.FalseSharingSettings;
 import io.mech.probes.falsesharing.FalseSharingSnapshot;
 import io.mech.probes.falsesharing.Verdict;
+import io.mech.report.Json;
+import io.mech.report.ReportRow;
+import io.mech.report.Section;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.jar.JarFile;
 
 /** The false-sharing probe as a {@link Part}. */
@@ -116,7 +116,7 @@ final class FalseSharingPart implements Part {
     public Section section() {
         final FalseSharingSnapshot now = probe.snapshot();
         final List<String> lines = new ArrayList<>(now.render(ROWS));
-        final List<Map<String, Object>> rows = new ArrayList<>();
+        final List<ReportRow> rows = new ArrayList<>();
         final List<FalseSharingSnapshot> earlier = probe.earlier();
         for (final FalseSharingSnapshot window : earlier) {
             rows(window, rows);
@@ -133,29 +133,27 @@ final class FalseSharingPart implements Part {
     }
 
     /** A window's verdicts as rows for tools, each with the window's end. */
-    private static void rows(final FalseSharingSnapshot window, final List<Map<String, Object>> rows) {
-        for (final Verdict v : window.verdicts()) {
-            final Map<String, Object> row = new LinkedHashMap<>();
-            row.put("verdict", v.kind().label());
-            row.put("class", v.className());
-            row.put("fields", String.join(",", v.fields()));
-            row.put("offsets", join(v.offsets()));
-            row.put("threads", String.join(",", v.threads()));
-            row.put("rates", join(v.rates()));
-            row.put("probability", v.probability());
-            row.put("score", v.score());
-            row.put("fix", v.fix());
-            row.put("window_ended", window.ended());
-            rows.add(row);
-        }
+    private static void rows(final FalseSharingSnapshot window, final List<ReportRow> rows) {
+        window.verdicts().forEach(verdict -> rows.add(new VerdictRow(verdict, window.ended())));
     }
 
-    private static String join(final List<?> values) {
-        final List<String> out = new ArrayList<>();
-        for (final Object value : values) {
-            out.add(String.valueOf(value));
+    /** One verdict of a window, its lists joined with commas. */
+    record VerdictRow(Verdict v, String windowEnded) implements ReportRow {
+        @Override
+        public void writeTo(final Json json) {
+            json.field("verdict", v.kind().label()).field("class", v.className()).field("fields", String.join(",", v.fields()))
+                .field("offsets", join(v.offsets())).field("threads", String.join(",", v.threads()))
+                .field("rates", join(v.rates())).field("probability", v.probability()).field("score", v.score())
+                .field("fix", v.fix()).field("window_ended", windowEnded);
         }
-        return String.join(",", out);
+
+        private static String join(final List<?> values) {
+            final List<String> out = new ArrayList<>();
+            for (final Object value : values) {
+                out.add(String.valueOf(value));
+            }
+            return String.join(",", out);
+        }
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.mech.agent;
 
-import io.mech.agent.report.Section;
 import io.mech.exporter.LockFamilies;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.jfr.LockContentionEvents;
@@ -11,12 +10,13 @@ import io.mech.probes.locks.LockProbeSettings;
 import io.mech.probes.locks.LockSite;
 import io.mech.probes.locks.LockSnapshot;
 import io.mech.probes.profiler.TriggerSource;
+import io.mech.report.Json;
+import io.mech.report.ReportRow;
+import io.mech.report.Section;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import jdk.jfr.consumer.RecordingStream;
 
 /** The lock probe as a {@link Part}. */
@@ -71,36 +71,40 @@ final class LockPart implements Part {
     }
 
     /** Every row of the snapshot, for tools: one per site, counted j.u.c. lock and inflation cause. */
-    private static List<Map<String, Object>> rows(final LockSnapshot snapshot) {
-        final List<Map<String, Object>> rows = new ArrayList<>();
-        for (final LockSite site : snapshot.sites()) {
-            final Map<String, Object> row = row(site.kind().name().toLowerCase(Locale.ROOT), site.lockClass(), site.count());
-            row.put("site", site.callSite());
-            row.put("total_ms", site.totalNanos() / 1e6);
-            row.put("max_ms", site.maxNanos() / 1e6);
-            rows.add(row);
-        }
-        for (final JucContention c : snapshot.belowThreshold()) {
-            final Map<String, Object> row = row("juc_counted", c.lockClass(), c.count());
-            row.put("mode", c.mode().isEmpty() ? "exclusive" : c.mode());
-            row.put("total_ms", c.totalNanos() / 1e6);
-            row.put("max_ms", c.maxNanos() / 1e6);
-            rows.add(row);
-        }
-        for (final Inflation i : snapshot.inflations()) {
-            final Map<String, Object> row = row("inflation", i.monitorClass(), i.count());
-            row.put("cause", i.cause());
-            row.put("by_wait", i.byWait());
-            rows.add(row);
-        }
+    private static List<ReportRow> rows(final LockSnapshot snapshot) {
+        final List<ReportRow> rows = new ArrayList<>();
+        snapshot.sites().forEach(site -> rows.add(new SiteRow(site)));
+        snapshot.belowThreshold().forEach(counted -> rows.add(new CountedRow(counted)));
+        snapshot.inflations().forEach(inflation -> rows.add(new InflationRow(inflation)));
         return rows;
     }
 
-    private static Map<String, Object> row(final String kind, final String lockClass, final long count) {
-        final Map<String, Object> row = new LinkedHashMap<>();
-        row.put("kind", kind);
-        row.put("class", lockClass);
-        row.put("count", count);
-        return row;
+    /** A call site where threads blocked on a lock past the probe's threshold. */
+    record SiteRow(LockSite site) implements ReportRow {
+        @Override
+        public void writeTo(final Json json) {
+            json.field("kind", site.kind().name().toLowerCase(Locale.ROOT)).field("class", site.lockClass())
+                .field("count", site.count()).field("site", site.callSite())
+                .millis("total_ms", site.totalNanos()).millis("max_ms", site.maxNanos());
+        }
+    }
+
+    /** A java.util.concurrent lock whose contended acquisitions were counted, below the threshold included. */
+    record CountedRow(JucContention counted) implements ReportRow {
+        @Override
+        public void writeTo(final Json json) {
+            json.field("kind", "juc_counted").field("class", counted.lockClass()).field("count", counted.count())
+                .field("mode", counted.mode().isEmpty() ? "exclusive" : counted.mode())
+                .millis("total_ms", counted.totalNanos()).millis("max_ms", counted.maxNanos());
+        }
+    }
+
+    /** Monitors of one class inflated for one cause. */
+    record InflationRow(Inflation inflation) implements ReportRow {
+        @Override
+        public void writeTo(final Json json) {
+            json.field("kind", "inflation").field("class", inflation.monitorClass()).field("count", inflation.count())
+                .field("cause", inflation.cause()).field("by_wait", inflation.byWait());
+        }
     }
 }

@@ -1,6 +1,6 @@
 package io.mech.agent;
 
-import io.mech.agent.report.Section;
+import io.mech.report.Section;
 import io.mech.exporter.MetricFamilies;
 import io.mech.probes.profiler.TriggerSource;
 import java.util.List;

@@ -1,6 +1,5 @@
 package io.mech.agent;
 
-import io.mech.agent.report.Section;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.ProfilerFamilies;
 import io.mech.probes.profiler.CaptureFiles;
@@ -8,12 +7,13 @@ import io.mech.probes.profiler.ProfileEvent;
 import io.mech.probes.profiler.Profiler;
 import io.mech.probes.profiler.ProfilerSettings;
 import io.mech.probes.profiler.TriggerSource;
+import io.mech.report.Json;
+import io.mech.report.ReportRow;
+import io.mech.report.Section;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /** Captures on trigger as a {@link Part}: the report lists each capture and why it was taken. */
 final class ProfilerPart implements Part {
@@ -62,20 +62,12 @@ final class ProfilerPart implements Part {
     @Override
     public Section section() {
         final List<String> lines = new ArrayList<>();
-        final List<Map<String, Object>> rows = new ArrayList<>();
+        final List<ReportRow> rows = new ArrayList<>();
         for (final Profiler.Taken capture : profiler.taken()) {
             lines.add(capture.when() + " " + capture.trigger() + " (" + capture.detail() + "): " + capture.html()
                 + " and " + CaptureFiles.jfrOf(capture.html()).getFileName()
                 + (capture.cutShort() ? String.format(Locale.ROOT, ", cut short at exit after %.1f s", capture.millis() / 1e3) : ""));
-            final Map<String, Object> row = new LinkedHashMap<>();
-            row.put("time", capture.when().toString());
-            row.put("trigger", capture.trigger());
-            row.put("detail", capture.detail());
-            row.put("html", capture.html().toString());
-            row.put("jfr", CaptureFiles.jfrOf(capture.html()).toString());
-            row.put("millis", capture.millis());
-            row.put("cut_short", capture.cutShort());
-            rows.add(row);
+            rows.add(new TakenRow(capture));
         }
         for (final Profiler.Unfinished capture : profiler.unfinished()) {
             final List<String> removed = new ArrayList<>();
@@ -84,14 +76,7 @@ final class ProfilerPart implements Part {
             }
             lines.add(capture.when() + " " + capture.trigger() + " (" + capture.detail() + "): cut short at exit, " + capture.reason()
                 + (removed.isEmpty() ? "; nothing on disk" : "; its partial files were removed: " + String.join(", ", removed)));
-            final Map<String, Object> row = new LinkedHashMap<>();
-            row.put("time", capture.when().toString());
-            row.put("trigger", capture.trigger());
-            row.put("detail", capture.detail());
-            row.put("cut_short", true);
-            row.put("unfinished", capture.reason());
-            row.put("removed", String.join(" ", removed));
-            rows.add(row);
+            rows.add(new UnfinishedRow(capture, String.join(" ", removed)));
         }
         if (lines.isEmpty() && !profiler.failed()) {
             lines.add("no capture: no trigger reached its threshold");
@@ -103,6 +88,25 @@ final class ProfilerPart implements Part {
             lines.add("the profiler turned itself off (see the warning)");
         }
         return new Section("profiler", lines, rows);
+    }
+
+    /** A capture written, whole or cut short at exit. */
+    record TakenRow(Profiler.Taken capture) implements ReportRow {
+        @Override
+        public void writeTo(final Json json) {
+            json.field("time", capture.when().toString()).field("trigger", capture.trigger()).field("detail", capture.detail())
+                .field("html", capture.html().toString()).field("jfr", CaptureFiles.jfrOf(capture.html()).toString())
+                .field("millis", capture.millis()).field("cut_short", capture.cutShort());
+        }
+    }
+
+    /** A capture the exit cut short before it could be written, and the partial files removed (names, space-separated). */
+    record UnfinishedRow(Profiler.Unfinished capture, String removed) implements ReportRow {
+        @Override
+        public void writeTo(final Json json) {
+            json.field("time", capture.when().toString()).field("trigger", capture.trigger()).field("detail", capture.detail())
+                .field("cut_short", true).field("unfinished", capture.reason()).field("removed", removed);
+        }
     }
 
     /**

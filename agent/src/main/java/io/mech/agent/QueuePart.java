@@ -1,6 +1,5 @@
 package io.mech.agent;
 
-import io.mech.agent.report.Section;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.QueueFamilies;
 import io.mech.exporter.jfr.QueueBackPressureEvents;
@@ -9,11 +8,12 @@ import io.mech.probes.queues.QueueSettings;
 import io.mech.probes.queues.QueueSnapshot;
 import io.mech.probes.queues.QueueStats;
 import io.mech.probes.profiler.TriggerSource;
+import io.mech.report.Json;
+import io.mech.report.ReportRow;
+import io.mech.report.Section;
 import java.lang.instrument.Instrumentation;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** The queue probe as a {@link Part}. */
 final class QueuePart implements Part {
@@ -71,53 +71,32 @@ final class QueuePart implements Part {
     @Override
     public Section section() {
         final QueueSnapshot now = probe.snapshot();
-        final List<Map<String, Object>> rows = new ArrayList<>();
-        for (final QueueStats q : now.queues()) {
-            rows.add(row(q, false));
-        }
-        for (final QueueStats q : now.collected()) {
-            rows.add(row(q, true));
-        }
+        final List<ReportRow> rows = new ArrayList<>();
+        now.queues().forEach(q -> rows.add(new QueueRow(q, false)));
+        now.collected().forEach(q -> rows.add(new QueueRow(q, true)));
         return new Section("queues", now.render(ROWS), rows);
     }
 
-    /** A queue's figures for tools; a collected queue's are its last sample's. */
-    private static Map<String, Object> row(final QueueStats q, final boolean collected) {
-        final Map<String, Object> row = new LinkedHashMap<>();
-        row.put("kind", q.kind());
-        row.put("type", q.type());
-        row.put("queue_type", q.queueType());
-        row.put("site", q.site());
-        row.put("depth", q.depth());
-        row.put("at_least", q.atLeast());
-        row.put("max_depth", q.maxDepth());
-        putNumber(row, "mean_depth", q.meanDepth());
-        // a bound, or none: "unbounded", or "unknown" where the queue's contract gives none mech can read
-        row.put("bound", q.bound());
-        if (q.bounded()) {
-            row.put("capacity", q.capacity());
-            row.put("remaining", q.remaining());
-        }
-        putNumber(row, "utilization", q.utilisation());
-        row.put("enqueued", q.enqueued());
-        row.put("dequeued", q.dequeued());
-        putNumber(row, "enqueue_rate", q.enqueueRate());
-        putNumber(row, "dequeue_rate", q.dequeueRate());
-        putNumber(row, "growth_per_s", q.growthPerSecond());
-        putNumber(row, "wait_ms", q.waitSeconds() * 1e3);
-        row.put("window_s", q.windowSeconds());
-        row.put("active", q.active());
-        row.put("alerting", q.alerting());
-        row.put("alerts", q.alerts());
-        row.put("samples", q.samples());
-        row.put("collected", collected);
-        return row;
-    }
-
-    /** JSON has no NaN: an unknown figure is left out of the row. */
-    private static void putNumber(final Map<String, Object> row, final String key, final double value) {
-        if (!Double.isNaN(value) && !Double.isInfinite(value)) {
-            row.put(key, value);
+    /**
+     * A queue's figures for tools; a collected queue's are its last sample's. Figures that are
+     * unknown (NaN) are left out of the row, for JSON has no NaN.
+     */
+    record QueueRow(QueueStats q, boolean collected) implements ReportRow {
+        @Override
+        public void writeTo(final Json json) {
+            json.field("kind", q.kind()).field("type", q.type()).field("queue_type", q.queueType()).field("site", q.site())
+                .field("depth", q.depth()).field("at_least", q.atLeast()).field("max_depth", q.maxDepth())
+                .fieldIfKnown("mean_depth", q.meanDepth())
+                // a bound, or none: "unbounded", or "unknown" where the queue's contract gives none mech can read
+                .field("bound", q.bound());
+            if (q.bounded()) {
+                json.field("capacity", q.capacity()).field("remaining", q.remaining());
+            }
+            json.fieldIfKnown("utilization", q.utilisation()).field("enqueued", q.enqueued()).field("dequeued", q.dequeued())
+                .fieldIfKnown("enqueue_rate", q.enqueueRate()).fieldIfKnown("dequeue_rate", q.dequeueRate())
+                .fieldIfKnown("growth_per_s", q.growthPerSecond()).fieldIfKnown("wait_ms", q.waitSeconds() * 1e3)
+                .field("window_s", q.windowSeconds()).field("active", q.active()).field("alerting", q.alerting())
+                .field("alerts", q.alerts()).field("samples", q.samples()).field("collected", collected);
         }
     }
 

@@ -1,11 +1,11 @@
 package io.mech.agent;
 
-import io.mech.agent.report.CauseSummary;
-import io.mech.agent.report.HiccupSummary;
-import io.mech.agent.report.JsonReport;
-import io.mech.agent.report.Report;
-import io.mech.agent.report.Section;
-import io.mech.agent.report.TextReport;
+import io.mech.report.CauseSummary;
+import io.mech.report.HiccupSummary;
+import io.mech.report.JsonReport;
+import io.mech.report.Report;
+import io.mech.report.Section;
+import io.mech.report.TextReport;
 import io.mech.exporter.InternalErrors;
 import io.mech.hiccup.ControlJvm;
 import io.mech.hiccup.FileTarget;
@@ -110,22 +110,22 @@ final class Reporter {
         if (hiccups != null) {
             final LogStatus log = hiccups.logStatus();
             if (log == null) {
-                summaries.add(HiccupSummary.of("host", hiccups.snapshot(), ""));
+                summaries.add(summary("host", hiccups.snapshot(), "", ""));
             } else {
                 // A log that was never opened has no path worth printing: only the reason.
-                summaries.add(HiccupSummary.of("host", hiccups.snapshot(), log.opened() ? log.path().toString() : "",
+                summaries.add(summary("host", hiccups.snapshot(), log.opened() ? log.path().toString() : "",
                     log.problem() == null ? "" : log.problem()));
             }
             final HiccupSnapshot virtual = hiccups.virtualSnapshot();
             if (virtual != null) {
-                summaries.add(HiccupSummary.of("virtual", virtual, ""));
+                summaries.add(summary("virtual", virtual, "", ""));
             }
         } else {
             notes.add("hiccup recorder off");
         }
         if (control != null) {
             try {
-                summaries.add(HiccupSummary.of("control", control.snapshot(), control.log().toString()));
+                summaries.add(summary("control", control.snapshot(), control.log().toString(), ""));
             } catch (final IOException | RuntimeException e) {
                 notes.add("control JVM log " + control.log() + " unreadable: " + e.getMessage());
             }
@@ -189,6 +189,14 @@ final class Reporter {
                 printToStderr(report);
             }
         }
+    }
+
+    /** A snapshot's percentiles, and what became of its log: written whole ({@code problem} empty), part way, or not at all. */
+    static HiccupSummary summary(final String jvm, final HiccupSnapshot snapshot, final String log, final String problem) {
+        return new HiccupSummary(jvm,
+            snapshot.percentileNanos(50.0), snapshot.percentileNanos(90.0), snapshot.percentileNanos(99.0),
+            snapshot.percentileNanos(99.9), snapshot.maxNanos(), snapshot.count(), snapshot.intervals(),
+            snapshot.stalls(), snapshot.stallNanos(), log, problem);
     }
 
     private static void printToStderr(final Report report) {

@@ -1,11 +1,12 @@
 package io.mech.agent;
 
-import io.mech.agent.report.Section;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.SelfCpuFamilies;
+import io.mech.report.Json;
+import io.mech.report.ReportRow;
+import io.mech.report.Section;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -48,13 +49,10 @@ final class SelfCpuPart implements Part {
         final List<Map.Entry<String, Long>> busiest = new ArrayList<>(byThread.entrySet());
         busiest.sort(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()));
         long total = 0;
-        final List<Map<String, Object>> rows = new ArrayList<>();
+        final List<ReportRow> rows = new ArrayList<>();
         for (final Map.Entry<String, Long> thread : busiest) {
             total += thread.getValue();
-            final Map<String, Object> row = new LinkedHashMap<>();
-            row.put("thread", thread.getKey());
-            row.put("cpu_s", thread.getValue() / 1e9);
-            rows.add(row);
+            rows.add(new ThreadRow(thread.getKey(), thread.getValue()));
         }
         final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "mech's own CPU: %.3f s, %.2f%% of one core",
             total / 1e9, 100.0 * total / Math.max(1, System.nanoTime() - startNanos)));
@@ -63,5 +61,13 @@ final class SelfCpuPart implements Part {
                 .append(String.format(Locale.ROOT, " %.3f s", busiest.get(i).getValue() / 1e9));
         }
         return new Section("self", List.of(line.toString()), rows);
+    }
+
+    /** The CPU time one of mech's threads used. */
+    record ThreadRow(String thread, long cpuNanos) implements ReportRow {
+        @Override
+        public void writeTo(final Json json) {
+            json.field("thread", thread).field("cpu_s", cpuNanos / 1e9);
+        }
     }
 }

@@ -3,9 +3,9 @@ package io.mech.agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mech.agent.report.Report;
-import io.mech.agent.report.Section;
-import io.mech.agent.report.TextReport;
+import io.mech.report.Report;
+import io.mech.report.Section;
+import io.mech.report.TextReport;
 import io.mech.exporter.InternalErrors;
 import io.mech.exporter.JoinedFamilies;
 import io.mech.exporter.MetricFamilies;
@@ -43,7 +43,7 @@ class PartIsolationTest {
 
             @Override
             public Section section() {
-                return new Section(name, List.of(name + " is fine"), List.of(Map.of("ok", true)));
+                return new Section(name, List.of(name + " is fine"), List.of(json -> json.field("ok", true)));
             }
         };
     }

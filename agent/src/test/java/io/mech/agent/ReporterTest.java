@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.mech.agent.report.JsonReport;
-import io.mech.agent.report.Report;
-import io.mech.agent.report.TextReport;
+import io.mech.report.JsonReport;
+import io.mech.report.Report;
+import io.mech.report.TextReport;
 import io.mech.exporter.InternalErrors;
 import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.HiccupSettings;

@@ -1,6 +1,4 @@
-package io.mech.agent.report;
-
-import io.mech.hiccup.HiccupSnapshot;
+package io.mech.report;
 
 /**
  * The hiccup percentiles of one JVM, in nanoseconds.
@@ -21,17 +19,4 @@ import io.mech.hiccup.HiccupSnapshot;
  */
 public record HiccupSummary(String jvm, long p50, long p90, long p99, long p999, long max,
                             long samples, long intervals, long stalls, long stallTime, String log, String logProblem) {
-
-    /** Summarises a snapshot whose log was written without trouble. */
-    public static HiccupSummary of(final String jvm, final HiccupSnapshot snapshot, final String log) {
-        return of(jvm, snapshot, log, "");
-    }
-
-    /** Summarises a snapshot and says what became of its log. */
-    public static HiccupSummary of(final String jvm, final HiccupSnapshot snapshot, final String log, final String logProblem) {
-        return new HiccupSummary(jvm,
-            snapshot.percentileNanos(50.0), snapshot.percentileNanos(90.0), snapshot.percentileNanos(99.0),
-            snapshot.percentileNanos(99.9), snapshot.maxNanos(), snapshot.count(), snapshot.intervals(),
-            snapshot.stalls(), snapshot.stallNanos(), log, logProblem);
-    }
 }

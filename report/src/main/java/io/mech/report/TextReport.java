@@ -1,4 +1,4 @@
-package io.mech.agent.report;
+package io.mech.report;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,0 +1,59 @@
+package io.mech.report;
+
+import java.util.Map;
+
+/**
+ * Renders a {@link Report} as one JSON object, for tests and tools. Durations are in
+ * milliseconds with microsecond precision, under names that end in {@code _ms}.
+ */
+public final class JsonReport {
+
+    private JsonReport() {
+    }
+
+    /** The report as a JSON document, ending with a line break. */
+    public static String render(final Report report) {
+        final Json json = new Json(1024).beginObject().field("pid", report.pid()).field("run_ms", report.runMillis())
+            .beginArray("hiccups");
+        for (final HiccupSummary h : report.hiccups()) {
+            json.beginObject().field("jvm", h.jvm())
+                .millis("p50_ms", h.p50()).millis("p90_ms", h.p90()).millis("p99_ms", h.p99())
+                .millis("p99_9_ms", h.p999()).millis("max_ms", h.max())
+                .field("samples", h.samples()).field("intervals", h.intervals()).field("stalls", h.stalls());
+            if (h.stallTime() < 0) {
+                json.field("stall_ms", -1);
+            } else {
+                json.millis("stall_ms", h.stallTime());
+            }
+            json.field("log", h.log()).field("log_problem", h.logProblem()).endObject();
+        }
+        json.endArray().beginArray("causes");
+        for (final CauseSummary c : report.causes()) {
+            json.beginObject().field("cause", c.cause()).millis("stall_ms", c.nanos()).field("stalls", c.stalls())
+                .millis("longest_ms", c.longest()).beginObject("details");
+            for (final Map.Entry<String, Long> detail : c.details().entrySet()) {
+                json.field(detail.getKey(), detail.getValue());
+            }
+            json.endObject().endObject();
+        }
+        json.endArray().beginObject("sections");
+        for (final Section section : report.sections()) {
+            json.beginObject(section.name()).beginArray("lines");
+            for (final String line : section.lines()) {
+                json.value(line);
+            }
+            json.endArray().beginArray("rows");
+            for (final ReportRow row : section.rows()) {
+                json.beginObject();
+                row.writeTo(json);
+                json.endObject();
+            }
+            json.endArray().endObject();
+        }
+        json.endObject().beginArray("notes");
+        for (final String note : report.notes()) {
+            json.value(note);
+        }
+        return json.endArray().endObject() + "\n";
+    }
+}
