@@ -12,7 +12,10 @@ import org.HdrHistogram.HistogramLogReader;
 /**
  * Follows an interval log that another process is still writing, such as the control JVM's,
  * and keeps the running total of its untagged intervals. Each {@link #snapshot()} reads only the
- * whole lines added since the last one, so following a day-long log stays cheap.
+ * whole lines added since the last one, so following a day-long log stays cheap, and hands out
+ * the same snapshot until an interval is added: a scrape every few seconds of a log that grows
+ * every few seconds copies the histogram once an interval, and the exporter's per-histogram
+ * work (told by identity) is done once an interval too.
  *
  * <p>Thread-safe: {@link #snapshot()} is synchronized.
  */
@@ -24,6 +27,8 @@ final class LogFollower {
     private long intervals;
     private long startMillis;
     private long lastIntervalMaxNanos;
+    /** What the last call returned; null until the first. */
+    private HiccupSnapshot last;
 
     LogFollower(final Path log) {
         this.log = log;
@@ -36,6 +41,7 @@ final class LogFollower {
      */
     synchronized HiccupSnapshot snapshot() throws IOException {
         final byte[] added = readWholeLines();
+        final long before = intervals;
         if (added.length > 0) {
             final HistogramLogReader reader = new HistogramLogReader(new ByteArrayInputStream(added));
             EncodableHistogram interval;
@@ -50,7 +56,10 @@ final class LogFollower {
                 }
             }
         }
-        return new HiccupSnapshot(total, intervals, startMillis, lastIntervalMaxNanos, -1, -1);
+        if (last == null || intervals != before) {
+            last = new HiccupSnapshot(total, intervals, startMillis, lastIntervalMaxNanos, -1, -1);
+        }
+        return last;
     }
 
     /** The bytes from the offset to the last line break, moving the offset past them. */
