@@ -10,13 +10,9 @@ import io.mech.probes.falsesharing.Verdict;
 import io.mech.report.Json;
 import io.mech.report.ReportRow;
 import io.mech.report.Section;
-import java.io.IOException;
 import java.lang.instrument.Instrumentation;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.jar.JarFile;
 
 /** The false-sharing probe as a {@link Part}. */
 final class FalseSharingPart implements Part {
@@ -26,6 +22,51 @@ final class FalseSharingPart implements Part {
      * window's verdicts came in ({@code jcmd <pid> VM.system_properties}).
      */
     static final String DONE_PROPERTY = "io.mech.falsesharing.done";
+
+    /** Starts early, under -javaagent before main: loops the host starts in main and never leaves are only seen in code woven as it loads. */
+    static final class Spec implements PartSpec {
+        static final Option ON = Option.of("probes.falsesharing", Option.Kind.SWITCH, "off",
+            "the false-sharing probe: counts field and array-slot accesses in the included packages for one window "
+                + "(under -javaagent woven as classes load, switched off outside the window; attached, woven for the window only)");
+        static final Option INCLUDE = Option.of("probes.falsesharing.include", Option.Kind.TEXT, "",
+            "packages (and their subpackages) the false-sharing probe weaves and judges, separated by ';'; empty: the main class's package");
+        static final Option DELAY = Option.of("probes.falsesharing.delay", Option.Kind.DURATION, "5s",
+            "from start-up to the false-sharing window");
+        static final Option WINDOW = Option.of("probes.falsesharing.window", Option.Kind.DURATION, "10s",
+            "how long the false-sharing counting stays switched on");
+        static final Option EVERY = Option.of("probes.falsesharing.every", Option.Kind.DURATION, "0",
+            "repeat the false-sharing window this often, start to start (e.g. 10m; longer than the window); 0: one window");
+
+        @Override
+        public String name() {
+            return "falsesharing";
+        }
+
+        @Override
+        public List<Option> options() {
+            return List.of(ON, INCLUDE, DELAY, WINDOW, EVERY);
+        }
+
+        @Override
+        public boolean wanted(final Options options) {
+            return options.flag(ON);
+        }
+
+        @Override
+        public Stage stage() {
+            return Stage.EARLY;
+        }
+
+        @Override
+        public boolean beforeMain() {
+            return true;
+        }
+
+        @Override
+        public Part start(final PartContext context) {
+            return FalseSharingPart.start(context.options(), context.instrumentation(), context.beforeMain());
+        }
+    }
 
     /** Verdicts a report lists, worst first within each kind. */
     private static final int ROWS = 20;
@@ -43,8 +84,8 @@ final class FalseSharingPart implements Part {
      *               switched off until the window: under -javaagent, before main runs
      * @return the part, or null when it could not start (it warned)
      */
-    static FalseSharingPart start(final Options options, final Instrumentation instrumentation, final boolean atLoad) {
-        final List<String> include = include(options.text(Option.PROBES_FALSESHARING_INCLUDE));
+    private static FalseSharingPart start(final Options options, final Instrumentation instrumentation, final boolean atLoad) {
+        final List<String> include = IncludedPackages.of(options.text(Spec.INCLUDE));
         if (include.isEmpty()) {
             Console.warn("option 'probes.falsesharing.include' is empty and the main class has no package to default to; "
                 + "no false-sharing probe");
@@ -52,8 +93,8 @@ final class FalseSharingPart implements Part {
         }
         final FalseSharingSettings settings;
         try {
-            settings = new FalseSharingSettings(include, options.nanos(Option.PROBES_FALSESHARING_DELAY),
-                options.nanos(Option.PROBES_FALSESHARING_WINDOW), options.nanos(Option.PROBES_FALSESHARING_EVERY));
+            settings = new FalseSharingSettings(include, options.nanos(Spec.DELAY),
+                options.nanos(Spec.WINDOW), options.nanos(Spec.EVERY));
         } catch (final IllegalArgumentException e) {
             Console.warn(e.getMessage() + "; no false-sharing probe");
             return null;
@@ -65,41 +106,6 @@ final class FalseSharingPart implements Part {
         probe.addListener(new FalseSharingEvents());
         probe.addListener(done -> System.setProperty(DONE_PROPERTY, Long.toString(System.currentTimeMillis())));
         return new FalseSharingPart(probe);
-    }
-
-    /** The packages an include option names, or the main class's package when it names none. */
-    static List<String> include(final String option) {
-        final List<String> include = new ArrayList<>();
-        for (final String part : option.split(";")) {
-            if (!part.isBlank()) {
-                include.add(part.strip());
-            }
-        }
-        if (include.isEmpty()) {
-            final String main = mainClass();
-            final int dot = main == null ? -1 : main.lastIndexOf('.');
-            if (dot > 0) {
-                include.add(main.substring(0, dot));
-            }
-        }
-        return include;
-    }
-
-    /** The main class as the launcher saw it: the command's first word, or a jar's Main-Class. */
-    private static String mainClass() {
-        final String command = System.getProperty("sun.java.command", "").strip();
-        if (command.isEmpty()) {
-            return null;
-        }
-        final String first = command.split("\\s+")[0];
-        if (!first.endsWith(".jar") || !Files.isRegularFile(Path.of(first))) {
-            return first;
-        }
-        try (JarFile jar = new JarFile(first)) {
-            return jar.getManifest() == null ? null : jar.getManifest().getMainAttributes().getValue("Main-Class");
-        } catch (final IOException e) {
-            return null;
-        }
     }
 
     @Override

@@ -22,6 +22,46 @@ import jdk.jfr.consumer.RecordingStream;
 /** The lock probe as a {@link Part}. */
 final class LockPart implements Part {
 
+    /** Starts with the JFR stream, whose monitor and park events it reads; without JFR it samples through ThreadMXBean. */
+    static final class Spec implements PartSpec {
+        static final Option ON = Option.of("probes.locks", Option.Kind.SWITCH, "on",
+            "the lock probe: monitor contention and inflation by class and call site (JFR), and short ReentrantLock contention");
+        static final Option THRESHOLD = Option.of("probes.locks.threshold", Option.Kind.DURATION, "1ms",
+            "shortest monitor block, monitor wait or lock park the lock probe hears of from JFR (default.jfc: 20ms)");
+        static final Option COUNTING = Option.of("probes.locks.counting", Option.Kind.SWITCH, "on",
+            "count every contended ReentrantLock and ReentrantReadWriteLock acquisition, however short (woven advice)");
+
+        @Override
+        public String name() {
+            return "locks";
+        }
+
+        @Override
+        public List<Option> options() {
+            return List.of(ON, THRESHOLD, COUNTING);
+        }
+
+        @Override
+        public boolean wanted(final Options options) {
+            return options.flag(ON);
+        }
+
+        @Override
+        public Stage stage() {
+            return Stage.WITH_JFR;
+        }
+
+        @Override
+        public String withoutJfr() {
+            return "locks are sampled through ThreadMXBean";
+        }
+
+        @Override
+        public Part start(final PartContext context) {
+            return LockPart.start(context.options(), context.instrumentation(), context.jfr());
+        }
+    }
+
     /** The lock sites a report lists per table, worst first. */
     private static final int ROWS = 10;
 
@@ -41,11 +81,11 @@ final class LockPart implements Part {
      * @param stream mech's JFR stream, not started yet; null without JFR
      * @return the part, or null when it could not start (it warned)
      */
-    static LockPart start(final Options options, final Instrumentation instrumentation, final RecordingStream stream) {
-        final LockProbe probe = LockProbe.start(instrumentation, new LockProbeSettings(options.nanos(Option.PROBES_LOCKS_THRESHOLD),
-            options.flag(Option.PROBES_LOCKS_COUNTING), LockProbeSettings.DEFAULTS.maxRows()), stream, Console.WARNINGS);
+    private static LockPart start(final Options options, final Instrumentation instrumentation, final RecordingStream stream) {
+        final LockProbe probe = LockProbe.start(instrumentation, new LockProbeSettings(options.nanos(Spec.THRESHOLD),
+            options.flag(Spec.COUNTING), LockProbeSettings.DEFAULTS.maxRows()), stream, Console.WARNINGS);
         return probe == null ? null : new LockPart(probe, stream == null ? null : LockContentionEvents.register(probe::snapshot),
-            options.nanos(Option.PROFILER_LOCK_THRESHOLD));
+            options.nanos(ProfilerPart.Spec.LOCK_THRESHOLD));
     }
 
     /** Blocking on locks past {@code profiler.lock-threshold} within a second. */

@@ -22,9 +22,9 @@ import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -124,10 +124,12 @@ final class Mech {
     private final InternalErrors errors = new InternalErrors(Console.WARNINGS);
     /** Each part's families, added once as the part starts; /metrics serves them from then on. */
     private final JoinedFamilies partFamilies = new JoinedFamilies(errors);
-    /** Started on the host's thread under -javaagent, before anything else: see {@link #start}. */
-    private QueuePart queues;
-    /** Started on the host's thread under -javaagent, weaving the included classes as they load: see {@link #start}. */
-    private FalseSharingPart falseSharing;
+    /**
+     * The parts tried on the host's thread in premain, before main ({@link PartSpec#beforeMain}),
+     * by spec, null for one that did not start: written before {@code mech-start} starts, which
+     * publishes them to it.
+     */
+    private final Map<PartSpec, Part> beforeMain = new HashMap<>();
 
     private Mech(final Options options, final boolean attached, final Instrumentation instrumentation) {
         this.options = options;
@@ -158,21 +160,8 @@ final class Mech {
             return;
         }
         final Mech mech = new Mech(options, attached, instrumentation);
-        if (!attached && options.flag(Option.PROBES_QUEUES) && instrumentation != null) {
-            // the host's first queues are made in main: the weaving must be in place before it runs
-            try {
-                mech.queues = QueuePart.start(options, instrumentation, true);
-            } catch (final RuntimeException | LinkageError e) {
-                mech.errors.failed("start queues", e);
-            }
-        }
-        if (!attached && options.flag(Option.PROBES_FALSESHARING) && instrumentation != null) {
-            // loops the host starts in main and never leaves are only seen in code woven as it loads
-            try {
-                mech.falseSharing = FalseSharingPart.start(options, instrumentation, true);
-            } catch (final RuntimeException | LinkageError e) {
-                mech.errors.failed("start falsesharing", e);
-            }
+        if (!attached && instrumentation != null) {
+            mech.startBeforeMain();
         }
         Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
             @Override
@@ -187,10 +176,24 @@ final class Mech {
     }
 
     /**
-     * Starts, in order, the recorder, the parts that need no JFR, /metrics, and, after the
-     * deferral, the JFR stream with the causes and the lock probe, then the profiler, which
-     * subscribes to every trigger the other parts offer. Each part starts in its own room: one
-     * that throws is an internal error, and the rest start as usual.
+     * Starts, on the host's thread, the parts that must weave classes as they load: the host's
+     * first queues are made in main, and loops it starts there and never leaves are only seen in
+     * code woven before they run.
+     */
+    private void startBeforeMain() {
+        for (final PartSpec spec : Parts.ALL) {
+            if (spec.beforeMain() && spec.stage() == PartSpec.Stage.EARLY && spec.wanted(options)) {
+                // kept even when null: a part that did not start before main is not tried again
+                beforeMain.put(spec, startPart(spec, null, true));
+            }
+        }
+    }
+
+    /**
+     * Starts, in order, the recorder, the parts of the early stage, /metrics, and, after the
+     * deferral, the JFR stream with the causes and the parts that read it, then the last parts,
+     * which see what every other part offers (the profiler subscribes to their triggers). Each
+     * part starts in its own room: one that throws is an internal error, and the rest start as usual.
      */
     private void startParts() {
         try {
@@ -198,15 +201,8 @@ final class Mech {
             if (options.flag(Option.HICCUP)) {
                 startRecorder();
             }
-            if (falseSharing != null) {
-                add(falseSharing);
-            } else if (options.flag(Option.PROBES_FALSESHARING)) {
-                startPart("falsesharing", () -> FalseSharingPart.start(options, instrumentation, false));
-            }
-            if (queues != null) {
-                add(queues);
-            } else if (options.flag(Option.PROBES_QUEUES) && instrumentation != null) {
-                startPart("queues", () -> QueuePart.start(options, instrumentation, false));
+            for (final PartSpec spec : wanted(PartSpec.Stage.EARLY)) {
+                add(beforeMain.containsKey(spec) ? beforeMain.get(spec) : startPart(spec, null, false));
             }
             if (options.flag(Option.PROMETHEUS) && !stopping) {
                 endpoint = startEndpoint();
@@ -220,19 +216,19 @@ final class Mech {
                 hiccups.meterVirtualThreads();
             }
             final boolean attribute = hiccups != null && options.flag(Option.HICCUP_CAUSES);
-            final JfrStream stream = attribute || options.flag(Option.PROBES_LOCKS)
-                ? JfrStream.open(withoutJfr(attribute), Console.WARNINGS) : null;
+            final String withoutJfr = withoutJfr(attribute);
+            final JfrStream stream = withoutJfr == null ? null : JfrStream.open(withoutJfr, Console.WARNINGS);
             if (attribute && stream != null) {
                 startCauses(stream);
             }
-            if (options.flag(Option.PROBES_LOCKS)) {
-                startPart("locks", () -> LockPart.start(options, instrumentation, stream == null ? null : stream.stream()));
+            for (final PartSpec spec : wanted(PartSpec.Stage.WITH_JFR)) {
+                add(startPart(spec, stream, false));
             }
             if (stream != null) {
                 stream.start(Console.WARNINGS);
             }
-            if (options.flag(Option.PROFILER)) {
-                startPart("profiler", () -> ProfilerPart.start(options, profilerTriggers()));
+            for (final PartSpec spec : wanted(PartSpec.Stage.LAST)) {
+                add(startPart(spec, stream, false));
             }
             if (!stopping) {
                 final Reporter started = new Reporter(options, hiccups, control, causes, parts, startNanos, errors);
@@ -249,6 +245,17 @@ final class Mech {
         } finally {
             recording.countDown();
         }
+    }
+
+    /** The parts of a stage that the options switch on, in the order {@link Parts#ALL} lists them. */
+    private List<PartSpec> wanted(final PartSpec.Stage stage) {
+        final List<PartSpec> wanted = new ArrayList<>();
+        for (final PartSpec spec : Parts.ALL) {
+            if (spec.stage() == stage && spec.wanted(options)) {
+                wanted.add(spec);
+            }
+        }
+        return wanted;
     }
 
     private void startRecorder() {
@@ -282,15 +289,22 @@ final class Mech {
         }
     }
 
-    /** Starts one part unless the host is exiting: a part that throws is an internal error, and null means it warned why it did not start. */
-    private void startPart(final String name, final Callable<Part> start) {
+    /**
+     * Starts one part unless the host is exiting.
+     *
+     * @return the part; null when it did not start: the host is exiting, it warned why, or it
+     *         threw, which is an internal error
+     */
+    private Part startPart(final PartSpec spec, final JfrStream stream, final boolean onHostThread) {
         if (stopping) {
-            return;
+            return null;
         }
         try {
-            add(start.call());
+            return spec.start(new PartContext(options, instrumentation, onHostThread, stream == null ? null : stream.stream(),
+                hiccups, this::profilerTriggers));
         } catch (final Exception | LinkageError e) {
-            errors.failed("start " + name, e);
+            errors.failed("start " + spec.name(), e);
+            return null;
         }
     }
 
@@ -310,12 +324,9 @@ final class Mech {
         return !stopping;
     }
 
-    /** What the recorder and the parts that run offer the profiler as triggers. */
+    /** What the parts that run offer the profiler as triggers. */
     private List<TriggerSource> profilerTriggers() {
         final List<TriggerSource> triggers = new ArrayList<>();
-        if (hiccups != null) {
-            triggers.add(ProfilerTriggers.hiccup(hiccups.watchQueue(), options.nanos(Option.PROFILER_HICCUP_THRESHOLD)));
-        }
         for (final Part part : parts) {
             try {
                 triggers.addAll(part.triggers());
@@ -326,13 +337,21 @@ final class Mech {
         return triggers;
     }
 
+    /**
+     * What the one warning says is lost when JFR cannot run: the causes, and what each wanted part
+     * that reads JFR does instead; null when nothing wanted reads JFR, and the stream is not opened.
+     */
     private String withoutJfr(final boolean attribute) {
-        final String causesOff = "hiccups are recorded without their causes";
-        final String sampled = "locks are sampled through ThreadMXBean";
-        if (!options.flag(Option.PROBES_LOCKS)) {
-            return causesOff;
+        final List<String> lost = new ArrayList<>();
+        if (attribute) {
+            lost.add("hiccups are recorded without their causes");
         }
-        return attribute ? causesOff + "; " + sampled : sampled;
+        for (final PartSpec spec : Parts.ALL) {
+            if (spec.withoutJfr() != null && spec.wanted(options)) {
+                lost.add(spec.withoutJfr());
+            }
+        }
+        return lost.isEmpty() ? null : String.join("; ", lost);
     }
 
     /** Adds a part that started, and its families, asked for once. */

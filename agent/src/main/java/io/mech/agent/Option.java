@@ -1,85 +1,57 @@
 package io.mech.agent;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 
 /**
- * Every option mech reads, with its kind and default. The same key can be given as an agent
+ * One option mech reads, with its kind and default. The same key can be given as an agent
  * argument ({@code key=value}), a system property ({@code -Dmech.key=value}) or an environment
  * variable ({@code MECH_KEY}, dots and dashes as underscores); see {@link Options} for which wins.
+ *
+ * <p>The options of mech's core (the recorder, its causes and control JVM, /metrics and the
+ * report) are declared here; each part declares its own in its {@link PartSpec}, so that a new
+ * part brings its options with it. {@link #all()} lists them all, core first, then the parts in
+ * the order {@link Parts#ALL} composes them. Immutable.
  */
-enum Option {
-    ENABLED("enabled", Kind.BOOLEAN, "true", "false turns mech off entirely"),
-    HICCUP("hiccup", Kind.SWITCH, "on", "the hiccup recorder"),
-    HICCUP_LOG("hiccup.log", Kind.TEXT, "hiccup.%date.%pid.hlog",
-        "interval log path; %pid, %date and %host expand; relative to the working directory; empty for no log"),
-    HICCUP_INTERVAL("hiccup.interval", "5s", Bounds.from("10ms"), "length of one logged interval"),
-    HICCUP_RESOLUTION("hiccup.resolution", "1ms", Bounds.between("1us", "1s"), "how long the recorder sleeps between samples"),
-    HICCUP_DELAY("hiccup.delay", Kind.DURATION, "0", "what is recorded before this is discarded"),
-    HICCUP_ATTRIBUTE_ABOVE("hiccup.attribute-above", "2ms", Bounds.from("1us"),
-        "hiccups at least this long count as stalls: counted and summed without correction"),
-    HICCUP_CAUSES("hiccup.causes", Kind.SWITCH, "on",
-        "attribute each stall to gc, safepoint, ttsp (time to safepoint), mech or os through a JFR stream (GC, VM-operation and safepoint events) that starts after the host's first second"),
-    HICCUP_VIRTUAL("hiccup.virtual", Kind.SWITCH, "on",
-        "on JDK 21 and later, a second meter on a virtual thread measures how long virtual threads wait for a carrier (logged with Tag=virtual); starts after the host's first second"),
-    HICCUP_CONTROL("hiccup.control", Kind.BOOLEAN, "false",
-        "start an idle control JVM that logs its own hiccups to the log path plus .c and exits with the host"),
-    PROBES_LOCKS("probes.locks", Kind.SWITCH, "on",
-        "the lock probe: monitor contention and inflation by class and call site (JFR), and short ReentrantLock contention"),
-    PROBES_LOCKS_THRESHOLD("probes.locks.threshold", Kind.DURATION, "1ms",
-        "shortest monitor block, monitor wait or lock park the lock probe hears of from JFR (default.jfc: 20ms)"),
-    PROBES_LOCKS_COUNTING("probes.locks.counting", Kind.SWITCH, "on",
-        "count every contended ReentrantLock and ReentrantReadWriteLock acquisition, however short (woven advice)"),
-    PROBES_FALSESHARING("probes.falsesharing", Kind.SWITCH, "off",
-        "the false-sharing probe: counts field and array-slot accesses in the included packages for one window (under -javaagent woven as classes load, switched off outside the window; attached, woven for the window only)"),
-    PROBES_FALSESHARING_INCLUDE("probes.falsesharing.include", Kind.TEXT, "",
-        "packages (and their subpackages) the false-sharing probe weaves and judges, separated by ';'; empty: the main class's package"),
-    PROBES_FALSESHARING_DELAY("probes.falsesharing.delay", Kind.DURATION, "5s",
-        "from start-up to the false-sharing window"),
-    PROBES_FALSESHARING_WINDOW("probes.falsesharing.window", Kind.DURATION, "10s",
-        "how long the false-sharing counting stays switched on"),
-    PROBES_FALSESHARING_EVERY("probes.falsesharing.every", Kind.DURATION, "0",
-        "repeat the false-sharing window this often, start to start (e.g. 10m; longer than the window); 0: one window"),
-    PROBES_QUEUES("probes.queues", Kind.SWITCH, "off",
-        "the queue probe: depth, capacity, rates and Little's-law wait of every queue and executor the application creates"),
-    PROBES_QUEUES_INCLUDE("probes.queues.include", Kind.TEXT, "",
-        "packages (and their subpackages) whose own java.util.Queue classes are found and counted, separated by ';'; empty: the main class's package"),
-    PROBES_QUEUES_SAMPLE("probes.queues.sample", "1s", Bounds.between("50ms", "60s"), "time between samples of every queue"),
-    PROBES_QUEUES_ALERT("probes.queues.alert", Kind.PERCENT, "70%",
-        "utilisation at which a bounded queue held for 3 samples raises a back-pressure alert"),
-    PROBES_QUEUES_DEEP("probes.queues.deep", Kind.COUNT, "10000",
-        "depth at which an unbounded queue held for 3 samples raises a back-pressure alert"),
-    PROFILER("profiler", Kind.SWITCH, "off",
-        "async-profiler captures on trigger: a long hiccup, lock blocking, a queue back-pressure alert"),
-    PROFILER_MODE("profiler.mode", Kind.MODE, "trigger",
-        "trigger: a capture starts sampling at its trigger; continuous: a low-rate wall-clock and lock profile runs all the time "
-            + "and a capture is the window around its trigger (profiler.event is then ignored)"),
-    PROFILER_DIR("profiler.dir", Kind.TEXT, "mech-captures",
-        "where captures go (HTML flame graph, JFR file and JSON metadata); relative to the working directory"),
-    PROFILER_EXTRACT_PATH("profiler.extract-path", Kind.TEXT, "",
-        "where async-profiler's native library is extracted; empty: the temporary directory (give another if it is mounted noexec)"),
-    PROFILER_EVENT("profiler.event", Kind.EVENT, "wall", "what a capture samples"),
-    PROFILER_SECONDS("profiler.seconds", "5s", Bounds.between("100ms", "10m"),
-        "how long a capture samples; in continuous mode, the length of one segment of the running profile"),
-    PROFILER_HICCUP_THRESHOLD("profiler.hiccup-threshold", Kind.DURATION, "100ms",
-        "a hiccup at least this long triggers a capture (needs hiccup=on)"),
-    PROFILER_LOCK_THRESHOLD("profiler.lock-threshold", Kind.DURATION, "500ms",
-        "threads blocked on locks this long in total within one second trigger a capture (needs probes.locks=on)"),
-    PROFILER_COOLDOWN("profiler.cooldown", "60s", Bounds.from("1s"), "at most one capture starts per cooldown"),
-    PROFILER_MAX_FILES("profiler.max-files", Kind.COUNT, "20", "captures kept in profiler.dir; the oldest are removed first"),
-    PROMETHEUS("prometheus", Kind.SWITCH, "on", "serve /metrics for Prometheus"),
-    PROMETHEUS_HOST("prometheus.host", Kind.TEXT, "127.0.0.1", "address to serve /metrics on; 0.0.0.0 for every interface"),
-    PROMETHEUS_PORT("prometheus.port", Kind.PORT, "9464", "port to serve /metrics on; 0 for any free port"),
-    PROMETHEUS_USER("prometheus.user", Kind.TEXT, "", "basic-auth user; needs prometheus.password-file"),
-    PROMETHEUS_PASSWORD_FILE("prometheus.password-file", Kind.TEXT, "", "file whose first line is the basic-auth password"),
-    PROMETHEUS_KEYSTORE("prometheus.keystore", Kind.TEXT, "", "PKCS12 or JKS keystore: serve HTTPS instead of HTTP"),
-    PROMETHEUS_KEYSTORE_PASSWORD_FILE("prometheus.keystore-password-file", Kind.TEXT, "",
-        "file whose first line is the keystore password"),
-    PROMETHEUS_JVM("prometheus.jvm", Kind.SWITCH, "on", "also export client_java's JVM metrics"),
-    PROMETHEUS_HISTOGRAM("prometheus.histogram", Kind.HISTOGRAM, "native",
-        "native: exponential buckets (needs Prometheus with native histograms); classic: fixed buckets"),
-    REPORT("report", Kind.TEXT, "stderr", "where the report goes at exit: stderr, off, or a file path"),
-    REPORT_INTERVAL("report.interval", "0", Bounds.zeroOrFrom("1s"), "also report this often while running (0: only at exit)"),
-    REPORT_JSON("report.json", Kind.TEXT, "", "also write the report as JSON to this file");
+final class Option {
+
+    static final Option ENABLED = of("enabled", Kind.BOOLEAN, "true", "false turns mech off entirely");
+    static final Option HICCUP = of("hiccup", Kind.SWITCH, "on", "the hiccup recorder");
+    static final Option HICCUP_LOG = of("hiccup.log", Kind.TEXT, "hiccup.%date.%pid.hlog",
+        "interval log path; %pid, %date and %host expand; relative to the working directory; empty for no log");
+    static final Option HICCUP_INTERVAL = of("hiccup.interval", "5s", Bounds.from("10ms"), "length of one logged interval");
+    static final Option HICCUP_RESOLUTION = of("hiccup.resolution", "1ms", Bounds.between("1us", "1s"), "how long the recorder sleeps between samples");
+    static final Option HICCUP_DELAY = of("hiccup.delay", Kind.DURATION, "0", "what is recorded before this is discarded");
+    static final Option HICCUP_ATTRIBUTE_ABOVE = of("hiccup.attribute-above", "2ms", Bounds.from("1us"),
+        "hiccups at least this long count as stalls: counted and summed without correction");
+    static final Option HICCUP_CAUSES = of("hiccup.causes", Kind.SWITCH, "on",
+        "attribute each stall to gc, safepoint, ttsp (time to safepoint), mech or os through a JFR stream (GC, VM-operation and safepoint events) that starts after the host's first second");
+    static final Option HICCUP_VIRTUAL = of("hiccup.virtual", Kind.SWITCH, "on",
+        "on JDK 21 and later, a second meter on a virtual thread measures how long virtual threads wait for a carrier (logged with Tag=virtual); starts after the host's first second");
+    static final Option HICCUP_CONTROL = of("hiccup.control", Kind.BOOLEAN, "false",
+        "start an idle control JVM that logs its own hiccups to the log path plus .c and exits with the host");
+    static final Option PROMETHEUS = of("prometheus", Kind.SWITCH, "on", "serve /metrics for Prometheus");
+    static final Option PROMETHEUS_HOST = of("prometheus.host", Kind.TEXT, "127.0.0.1", "address to serve /metrics on; 0.0.0.0 for every interface");
+    static final Option PROMETHEUS_PORT = of("prometheus.port", Kind.PORT, "9464", "port to serve /metrics on; 0 for any free port");
+    static final Option PROMETHEUS_USER = of("prometheus.user", Kind.TEXT, "", "basic-auth user; needs prometheus.password-file");
+    static final Option PROMETHEUS_PASSWORD_FILE = of("prometheus.password-file", Kind.TEXT, "", "file whose first line is the basic-auth password");
+    static final Option PROMETHEUS_KEYSTORE = of("prometheus.keystore", Kind.TEXT, "", "PKCS12 or JKS keystore: serve HTTPS instead of HTTP");
+    static final Option PROMETHEUS_KEYSTORE_PASSWORD_FILE = of("prometheus.keystore-password-file", Kind.TEXT, "",
+        "file whose first line is the keystore password");
+    static final Option PROMETHEUS_JVM = of("prometheus.jvm", Kind.SWITCH, "on", "also export client_java's JVM metrics");
+    static final Option PROMETHEUS_HISTOGRAM = of("prometheus.histogram", Kind.HISTOGRAM, "native",
+        "native: exponential buckets (needs Prometheus with native histograms); classic: fixed buckets");
+    static final Option REPORT = of("report", Kind.TEXT, "stderr", "where the report goes at exit: stderr, off, or a file path");
+    static final Option REPORT_INTERVAL = of("report.interval", "0", Bounds.zeroOrFrom("1s"), "also report this often while running (0: only at exit)");
+    static final Option REPORT_JSON = of("report.json", Kind.TEXT, "", "also write the report as JSON to this file");
+
+    /** The core's options, in the order the options table lists them. */
+    private static final List<Option> CORE = List.of(ENABLED, HICCUP, HICCUP_LOG, HICCUP_INTERVAL, HICCUP_RESOLUTION,
+        HICCUP_DELAY, HICCUP_ATTRIBUTE_ABOVE, HICCUP_CAUSES, HICCUP_VIRTUAL, HICCUP_CONTROL, PROMETHEUS, PROMETHEUS_HOST,
+        PROMETHEUS_PORT, PROMETHEUS_USER, PROMETHEUS_PASSWORD_FILE, PROMETHEUS_KEYSTORE, PROMETHEUS_KEYSTORE_PASSWORD_FILE,
+        PROMETHEUS_JVM, PROMETHEUS_HISTOGRAM, REPORT, REPORT_INTERVAL, REPORT_JSON);
 
     /** What values an option takes. */
     enum Kind {
@@ -149,12 +121,14 @@ enum Option {
     /** The durations taken; {@link Bounds#ANY} for options of other kinds. */
     final Bounds bounds;
 
-    Option(final String key, final Kind kind, final String defaultValue, final String description) {
-        this(key, kind, defaultValue, Bounds.ANY, description);
+    /** An option of any kind but a bounded duration. */
+    static Option of(final String key, final Kind kind, final String defaultValue, final String description) {
+        return new Option(key, kind, defaultValue, Bounds.ANY, description);
     }
 
-    Option(final String key, final String defaultValue, final Bounds bounds, final String description) {
-        this(key, Kind.DURATION, defaultValue, bounds, description);
+    /** A duration option whose values the bounds limit. */
+    static Option of(final String key, final String defaultValue, final Bounds bounds, final String description) {
+        return new Option(key, Kind.DURATION, defaultValue, bounds, description);
     }
 
     private Option(final String key, final Kind kind, final String defaultValue, final Bounds bounds, final String description) {
@@ -180,8 +154,18 @@ enum Option {
         return "mech." + key;
     }
 
+    /** Every option: the core's, then each part's, in the order the parts are composed. */
+    static List<Option> all() {
+        final List<Option> all = new ArrayList<>(CORE);
+        for (final PartSpec part : Parts.ALL) {
+            all.addAll(part.options());
+        }
+        return Collections.unmodifiableList(all);
+    }
+
+    /** @return the option with this key, or null when there is none */
     static Option byKey(final String key) {
-        for (final Option option : values()) {
+        for (final Option option : all()) {
             if (option.key.equals(key)) {
                 return option;
             }

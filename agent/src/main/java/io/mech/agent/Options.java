@@ -1,7 +1,6 @@
 package io.mech.agent;
 
 import io.mech.probes.profiler.ProfileEvent;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -44,7 +43,7 @@ final class Options {
      */
     static Options parse(final String agentArgs, final Properties properties,
                          final Map<String, String> environment, final Consumer<String> warnings) {
-        final Map<Option, String> values = new EnumMap<>(Option.class);
+        final Map<Option, String> values = new HashMap<>();
         final int[] problems = new int[1];
         final Consumer<String> counted = new Consumer<>() {
             @Override
@@ -53,7 +52,7 @@ final class Options {
                 warnings.accept(problem);
             }
         };
-        for (final Option option : Option.values()) {
+        for (final Option option : Option.all()) {
             values.put(option, option.defaultValue);
         }
         for (final Map.Entry<String, String> e : environment.entrySet()) {
@@ -90,7 +89,7 @@ final class Options {
     }
 
     private static Option byEnvironmentName(final String name) {
-        for (final Option option : Option.values()) {
+        for (final Option option : Option.all()) {
             if (option.environmentName().equals(name)) {
                 return option;
             }
@@ -183,7 +182,7 @@ final class Options {
 
     private static String knownKeys() {
         final StringJoiner keys = new StringJoiner(", ");
-        for (final Option option : Option.values()) {
+        for (final Option option : Option.all()) {
             keys.add(option.key);
         }
         return keys.toString();

@@ -8,8 +8,9 @@ import java.util.List;
 /**
  * A probe the options switched on, as the rest of mech sees it: its name, what it adds to
  * /metrics and to the report, what it offers the profiler, and what it brings up to date before
- * the final report. Each probe has one adapter implementing this; {@link Mech} starts the parts
- * in the order it lists them and asks each for what it declares.
+ * the final report. Each probe has one adapter implementing this, started by its
+ * {@link PartSpec}; {@link Mech} starts the parts {@link Parts#ALL} lists, stage by stage, and
+ * asks each for what it declares.
  *
  * <p>Every call is isolated: a part that throws from its start, its families, its section or
  * its settling is one warning and one count in {@code mech_internal_errors_total{component}},

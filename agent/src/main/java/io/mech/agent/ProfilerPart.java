@@ -18,6 +18,60 @@ import java.util.Locale;
 /** Captures on trigger as a {@link Part}: the report lists each capture and why it was taken. */
 final class ProfilerPart implements Part {
 
+    /** Starts last, subscribing to the triggers of the recorder and of every part that runs. */
+    static final class Spec implements PartSpec {
+        static final Option ON = Option.of("profiler", Option.Kind.SWITCH, "off",
+            "async-profiler captures on trigger: a long hiccup, lock blocking, a queue back-pressure alert");
+        static final Option MODE = Option.of("profiler.mode", Option.Kind.MODE, "trigger",
+            "trigger: a capture starts sampling at its trigger; continuous: a low-rate wall-clock and lock profile runs all the time "
+                + "and a capture is the window around its trigger (profiler.event is then ignored)");
+        static final Option DIR = Option.of("profiler.dir", Option.Kind.TEXT, "mech-captures",
+            "where captures go (HTML flame graph, JFR file and JSON metadata); relative to the working directory");
+        static final Option EXTRACT_PATH = Option.of("profiler.extract-path", Option.Kind.TEXT, "",
+            "where async-profiler's native library is extracted; empty: the temporary directory (give another if it is mounted noexec)");
+        static final Option EVENT = Option.of("profiler.event", Option.Kind.EVENT, "wall", "what a capture samples");
+        static final Option SECONDS = Option.of("profiler.seconds", "5s", Option.Bounds.between("100ms", "10m"),
+            "how long a capture samples; in continuous mode, the length of one segment of the running profile");
+        static final Option HICCUP_THRESHOLD = Option.of("profiler.hiccup-threshold", Option.Kind.DURATION, "100ms",
+            "a hiccup at least this long triggers a capture (needs hiccup=on)");
+        static final Option LOCK_THRESHOLD = Option.of("profiler.lock-threshold", Option.Kind.DURATION, "500ms",
+            "threads blocked on locks this long in total within one second trigger a capture (needs probes.locks=on)");
+        static final Option COOLDOWN = Option.of("profiler.cooldown", "60s", Option.Bounds.from("1s"),
+            "at most one capture starts per cooldown");
+        static final Option MAX_FILES = Option.of("profiler.max-files", Option.Kind.COUNT, "20",
+            "captures kept in profiler.dir; the oldest are removed first");
+
+        @Override
+        public String name() {
+            return "profiler";
+        }
+
+        @Override
+        public List<Option> options() {
+            return List.of(ON, MODE, DIR, EXTRACT_PATH, EVENT, SECONDS, HICCUP_THRESHOLD, LOCK_THRESHOLD, COOLDOWN, MAX_FILES);
+        }
+
+        @Override
+        public boolean wanted(final Options options) {
+            return options.flag(ON);
+        }
+
+        @Override
+        public Stage stage() {
+            return Stage.LAST;
+        }
+
+        @Override
+        public Part start(final PartContext context) {
+            final List<TriggerSource> triggers = new ArrayList<>();
+            if (context.hiccups() != null) {
+                triggers.add(ProfilerTriggers.hiccup(context.hiccups().watchQueue(), context.options().nanos(HICCUP_THRESHOLD)));
+            }
+            triggers.addAll(context.triggers().get());
+            return ProfilerPart.start(context.options(), triggers);
+        }
+    }
+
     private final Profiler profiler;
 
     private ProfilerPart(final Profiler profiler) {
@@ -29,19 +83,19 @@ final class ProfilerPart implements Part {
      *
      * @return the part, or null when the options are unusable or no trigger can fire (it warned)
      */
-    static ProfilerPart start(final Options options, final List<TriggerSource> triggers) {
+    private static ProfilerPart start(final Options options, final List<TriggerSource> triggers) {
         if (triggers.isEmpty()) {
             Console.warn("option 'profiler' needs hiccup, probes.locks or probes.queues on to trigger captures; no profiler");
             return null;
         }
         final ProfilerSettings settings;
         try {
-            final String extract = options.text(Option.PROFILER_EXTRACT_PATH);
-            settings = new ProfilerSettings(Path.of(options.text(Option.PROFILER_DIR)).toAbsolutePath(),
+            final String extract = options.text(Spec.EXTRACT_PATH);
+            settings = new ProfilerSettings(Path.of(options.text(Spec.DIR)).toAbsolutePath(),
                 Path.of(extract.isEmpty() ? System.getProperty("java.io.tmpdir") : extract).toAbsolutePath(),
-                ProfileEvent.parse(options.text(Option.PROFILER_EVENT)), options.text(Option.PROFILER_MODE).trim().equals("continuous"),
-                options.nanos(Option.PROFILER_SECONDS) / 1_000_000,
-                options.nanos(Option.PROFILER_COOLDOWN), (int) Math.min(Integer.MAX_VALUE, options.count(Option.PROFILER_MAX_FILES)));
+                ProfileEvent.parse(options.text(Spec.EVENT)), options.text(Spec.MODE).trim().equals("continuous"),
+                options.nanos(Spec.SECONDS) / 1_000_000,
+                options.nanos(Spec.COOLDOWN), (int) Math.min(Integer.MAX_VALUE, options.count(Spec.MAX_FILES)));
         } catch (final IllegalArgumentException e) {
             Console.warn(e.getMessage() + "; no profiler");
             return null;

@@ -18,6 +18,53 @@ import java.util.List;
 /** The queue probe as a {@link Part}. */
 final class QueuePart implements Part {
 
+    /** Starts early, under -javaagent before main: the host's first queues are made in main, and the weaving must be in place. */
+    static final class Spec implements PartSpec {
+        static final Option ON = Option.of("probes.queues", Option.Kind.SWITCH, "off",
+            "the queue probe: depth, capacity, rates and Little's-law wait of every queue and executor the application creates");
+        static final Option INCLUDE = Option.of("probes.queues.include", Option.Kind.TEXT, "",
+            "packages (and their subpackages) whose own java.util.Queue classes are found and counted, separated by ';'; "
+                + "empty: the main class's package");
+        static final Option SAMPLE = Option.of("probes.queues.sample", "1s", Option.Bounds.between("50ms", "60s"),
+            "time between samples of every queue");
+        static final Option ALERT = Option.of("probes.queues.alert", Option.Kind.PERCENT, "70%",
+            "utilisation at which a bounded queue held for 3 samples raises a back-pressure alert");
+        static final Option DEEP = Option.of("probes.queues.deep", Option.Kind.COUNT, "10000",
+            "depth at which an unbounded queue held for 3 samples raises a back-pressure alert");
+
+        @Override
+        public String name() {
+            return "queues";
+        }
+
+        @Override
+        public List<Option> options() {
+            return List.of(ON, INCLUDE, SAMPLE, ALERT, DEEP);
+        }
+
+        @Override
+        public boolean wanted(final Options options) {
+            return options.flag(ON);
+        }
+
+        @Override
+        public Stage stage() {
+            return Stage.EARLY;
+        }
+
+        @Override
+        public boolean beforeMain() {
+            return true;
+        }
+
+        @Override
+        public Part start(final PartContext context) {
+            // without instrumentation nothing can be woven, and nothing is found
+            return context.instrumentation() == null ? null
+                : QueuePart.start(context.options(), context.instrumentation(), context.beforeMain());
+        }
+    }
+
     /** Queues a report lists, deepest first. */
     private static final int ROWS = 20;
 
@@ -34,12 +81,12 @@ final class QueuePart implements Part {
      *            first are seen
      * @return the part, or null when it could not start (it warned)
      */
-    static QueuePart start(final Options options, final Instrumentation instrumentation, final boolean now) {
+    private static QueuePart start(final Options options, final Instrumentation instrumentation, final boolean now) {
         final QueueSettings settings;
         try {
-            settings = new QueueSettings(FalseSharingPart.include(options.text(Option.PROBES_QUEUES_INCLUDE)),
-                options.nanos(Option.PROBES_QUEUES_SAMPLE), options.fraction(Option.PROBES_QUEUES_ALERT),
-                options.count(Option.PROBES_QUEUES_DEEP));
+            settings = new QueueSettings(IncludedPackages.of(options.text(Spec.INCLUDE)),
+                options.nanos(Spec.SAMPLE), options.fraction(Spec.ALERT),
+                options.count(Spec.DEEP));
         } catch (final IllegalArgumentException e) {
             Console.warn(e.getMessage() + "; no queue probe");
             return null;

@@ -10,7 +10,7 @@ class MainTest {
     @Test
     void optionTableListsEveryKey() {
         final String table = Main.optionTable();
-        for (final Option option : Option.values()) {
+        for (final Option option : Option.all()) {
             assertTrue(table.contains("| `" + option.key + "` |"), option.key);
         }
     }

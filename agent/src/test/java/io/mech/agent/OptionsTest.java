@@ -93,7 +93,7 @@ class OptionsTest {
 
     @Test
     void everyOptionHasAnEnvironmentNameThatMapsBack() {
-        for (final Option option : Option.values()) {
+        for (final Option option : Option.all()) {
             final Options options = parse(null, new Properties(), Map.of(option.environmentName(), option.defaultValue));
             assertEquals(option.defaultValue.trim(), options.text(option));
         }
@@ -110,7 +110,7 @@ class OptionsTest {
         assertTrue(warnings.get(2).contains("'profiler.cooldown'"), warnings.get(2));
         assertTrue(warnings.get(3).contains("'profiler.seconds'") && warnings.get(3).contains("to 10m"), warnings.get(3));
         assertEquals(0, options.nanos(Option.REPORT_INTERVAL));
-        assertEquals(1_000_000_000L, options.nanos(Option.PROBES_QUEUES_SAMPLE));
+        assertEquals(1_000_000_000L, options.nanos(QueuePart.Spec.SAMPLE));
     }
 
     @Test
@@ -127,5 +127,17 @@ class OptionsTest {
         assertTrue(warnings.get(0).contains("'hiccup.interval' is given twice") && warnings.get(0).contains("'1s', then '2s'"),
             warnings.get(0));
         assertEquals(2_000_000_000L, options.nanos(Option.HICCUP_INTERVAL));
+    }
+
+    @Test
+    void everyKeyIsDeclaredOnceAcrossTheCoreAndTheParts() {
+        final java.util.Set<String> keys = new java.util.HashSet<>();
+        for (final Option option : Option.all()) {
+            assertTrue(keys.add(option.key), option.key + " is declared twice");
+        }
+        for (final PartSpec part : Parts.ALL) {
+            assertTrue(part.options().stream().allMatch(option -> option.key.startsWith(part.options().get(0).key)),
+                part.name() + ": a part's options share its switch's key as their prefix");
+        }
     }
 }
