@@ -13,6 +13,7 @@ final class Parts {
     static final List<PartSpec> ALL = List.of(
         new FalseSharingPart.Spec(),
         new QueuePart.Spec(),
+        new DeadlockPart.Spec(),
         new LockPart.Spec(),
         new ProfilerPart.Spec());
 

@@ -1,0 +1,35 @@
+package io.mech.exporter;
+
+import io.mech.probes.deadlocks.DeadlockSnapshot;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * {@code mech_deadlocked_threads}: how many threads the deadlock probe found waiting for each
+ * other in a cycle; {@code mech_deadlock_checks_total}: how many checks it made, so that a 0 can be
+ * told from no look yet.
+ */
+public final class DeadlockFamilies implements MetricFamilies {
+
+    private final Supplier<DeadlockSnapshot> snapshots;
+
+    /** @param snapshots the probe's latest snapshot */
+    public DeadlockFamilies(final Supplier<DeadlockSnapshot> snapshots) {
+        this.snapshots = snapshots;
+    }
+
+    @Override
+    public List<MetricSnapshot> collect() {
+        final DeadlockSnapshot now = snapshots.get();
+        return List.of(GaugeSnapshot.builder().name("mech_deadlocked_threads")
+                .help("Threads deadlocked on monitors or java.util.concurrent locks, as of the deadlock probe's last check; a deadlock never ends")
+                .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(now.threads()).build())
+                .build(),
+            CounterSnapshot.builder().name("mech_deadlock_checks").help("Checks the deadlock probe made")
+                .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(now.checks()).build())
+                .build());
+    }
+}
