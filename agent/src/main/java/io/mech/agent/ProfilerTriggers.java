@@ -92,7 +92,7 @@ final class ProfilerTriggers {
             @Override
             public String check(final long nowNanos) {
                 final QueueAlert alert = pending.getAndSet(null);
-                return alert == null ? null : alert.describe();
+                return alert == null ? null : QueueLines.describe(alert);
             }
         };
     }

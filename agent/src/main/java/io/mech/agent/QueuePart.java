@@ -121,7 +121,7 @@ final class QueuePart implements Part {
         final List<ReportRow> rows = new ArrayList<>();
         now.queues().forEach(q -> rows.add(new QueueRow(q, false)));
         now.collected().forEach(q -> rows.add(new QueueRow(q, true)));
-        return new Section("queues", now.render(ROWS), rows);
+        return new Section("queues", QueueLines.of(now, ROWS), rows);
     }
 
     /**

@@ -32,12 +32,4 @@ public record QueueAlert(long epochMillis, String kind, String type, String site
             utilisation = QueueStats.utilisation(depth, capacity);
         }
     }
-
-    /** @return one line naming the queue, its site and why */
-    public String describe() {
-        final String bound = capacity >= 0 ? depth + "/" + capacity + String.format(java.util.Locale.ROOT, " (%.0f%%)", utilisation * 100)
-            : depth + (capacity == QueueStats.UNBOUNDED ? ", unbounded" : ", capacity unknown")
-              + (Double.isNaN(growthPerSecond) ? "" : String.format(java.util.Locale.ROOT, " (%+.0f/s)", growthPerSecond));
-        return "back pressure: " + kind + " " + type + " at " + site + " " + reason + ", depth " + bound;
-    }
 }
