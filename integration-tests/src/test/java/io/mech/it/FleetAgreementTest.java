@@ -1,6 +1,7 @@
 package io.mech.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.it.hosts.SleepingHost;
@@ -45,10 +46,14 @@ import org.junit.jupiter.api.io.TempDir;
  *     HdrHistogram sub-bucket (at most 1/1024 wide at 3 digits) by its middle value.
  * <li>p99 by rate, the query a dashboard uses:
  *     {@code histogram_quantile(0.99, sum(rate(mech_hiccup_seconds{...}[1m])))} at T, its range
- *     reaching back before any JVM started. Each series' rate is its whole window divided by time,
- *     scaled by Prometheus's extrapolation to the range's ends; the scale differs a little from
- *     series to series (how near its first and last scrape fall to the range's ends), which weighs
- *     the JVMs a few percent unequally. The test holds it to two bucket widths.
+ *     reaching back before any JVM started. Each series' rate is its whole window scaled by a
+ *     factor of its own: Prometheus extrapolates each series to the range's ends, by how near its
+ *     first and last scrape fall to them. The sum therefore weighs the JVMs unequally, and its
+ *     share of samples above any value is the unweighted share times at most ρ or divided by at most
+ *     ρ, ρ being the largest factor over the smallest. The test measures every JVM's factor
+ *     ({@code increase} over the running total) and holds the answer between replay's percentiles
+ *     at tails of 1%·ρ and 1%/ρ (the nearest rows of its distribution outside those), widened by
+ *     one bucket as above.
  * <li>Max: the largest {@code mech_hiccup_hdr_seconds{quantile="1.0"}} (each JVM's HdrHistogram
  *     maximum since start) equals replay's max exactly, and {@code histogram_quantile(1, ...)}, the
  *     upper bound of the highest native bucket, holds it within one bucket width.
@@ -171,11 +176,33 @@ class FleetAgreementTest {
     }
 
     /** The merged figures of {@code replay}, in seconds. */
-    private record Merged(long count, int intervals, double p99, double max) {
+    private record Merged(long count, int intervals, double p99, double max, List<double[]> distribution) {
+
+        /** The value of the last distribution row at or below a percentile level (a fraction). */
+        double atOrBelow(final double level) {
+            double value = 0;
+            for (final double[] row : distribution) {
+                if (row[1] <= level) {
+                    value = row[0];
+                }
+            }
+            return value;
+        }
+
+        /** The value of the first distribution row at or above a percentile level (a fraction). */
+        double atOrAbove(final double level) {
+            for (final double[] row : distribution) {
+                if (row[1] >= level) {
+                    return row[0];
+                }
+            }
+            return max;
+        }
     }
 
     private static final Pattern MERGED = Pattern.compile(
         "\\{\"log\":\"all\",\"intervals\":(\\d+),\"count\":(\\d+),\"percentiles\":\\{[^}]*\"99\":([0-9.Ee-]+),[^}]*\"max\":([0-9.Ee-]+)\\}");
+    private static final Pattern ROW = Pattern.compile("\\{\"value\":([0-9.Ee-]+),\"percentile\":([0-9.Ee-]+),");
 
     private Merged replay(final long endMillis) throws Exception {
         final Forked.Result result = Forked.run(dir, List.of(Jdks.java(Path.of(System.getProperty("java.home"))), "-jar",
@@ -184,8 +211,15 @@ class FleetAgreementTest {
         assertEquals(0, result.exit(), "replay failed: " + result.err());
         final Matcher m = MERGED.matcher(result.out());
         assertTrue(m.find(), "no merged view in replay's JSON: " + result.out());
+        final String view = result.out().substring(m.end(), result.out().indexOf("]}", m.end()));
+        final List<double[]> distribution = new ArrayList<>();
+        final Matcher row = ROW.matcher(view);
+        while (row.find()) {
+            distribution.add(new double[] {Double.parseDouble(row.group(1)), Double.parseDouble(row.group(2))});
+        }
+        assertFalse(distribution.isEmpty(), "no distribution rows in replay's merged view: " + view);
         return new Merged(Long.parseLong(m.group(2)), Integer.parseInt(m.group(1)), Double.parseDouble(m.group(3)),
-            Double.parseDouble(m.group(4)));
+            Double.parseDouble(m.group(4)), distribution);
     }
 
     private static double single(final PrometheusServer prometheus, final String promql, final double t) throws Exception {
@@ -198,21 +232,48 @@ class FleetAgreementTest {
         final double count = single(prometheus, "histogram_count(sum(" + PLATFORM_METER + "))", t);
         final double p99 = single(prometheus, "histogram_quantile(0.99, sum(" + PLATFORM_METER + "))", t);
         final double p99Rate = single(prometheus, "histogram_quantile(0.99, sum(rate(" + PLATFORM_METER + "[1m])))", t);
+        final double rho = weightSpread(prometheus, t);
+        final double rateLow = replay.atOrBelow(1 - 0.01 * rho);
+        final double rateHigh = replay.atOrAbove(1 - 0.01 / rho);
         final double topBucket = single(prometheus, "histogram_quantile(1, sum(" + PLATFORM_METER + "))", t);
         final double hdrMax = single(prometheus,
             "max(mech_hiccup_hdr_seconds{jvm=\"host\",thread=\"\",quantile=\"1.0\"})", t);
-        System.out.printf(Locale.ROOT, "fleet of %d, first %d intervals each: Prometheus count %.0f p99 %.6f s (by rate %.6f s)"
-                + " max %.6f s (top bucket %.6f s); replay count %d p99 %.6f s max %.6f s over %d intervals%n",
-            HOSTS, WINDOW_INTERVALS, count, p99, p99Rate, hdrMax, topBucket, replay.count(), replay.p99(), replay.max(),
-            replay.intervals());
+        System.out.printf(Locale.ROOT, "fleet of %d, first %d intervals each: Prometheus count %.0f p99 %.6f s (by rate %.6f s,"
+                + " weights spread %.4f, replay's rows around it %.6f-%.6f s) max %.6f s (top bucket %.6f s);"
+                + " replay count %d p99 %.6f s max %.6f s over %d intervals%n",
+            HOSTS, WINDOW_INTERVALS, count, p99, p99Rate, rho, rateLow, rateHigh, hdrMax, topBucket, replay.count(), replay.p99(),
+            replay.max(), replay.intervals());
         assertEquals(HOSTS * WINDOW_INTERVALS, replay.intervals(), "replay read each host's window");
         assertEquals(replay.count(), (long) count, "count");
         within(p99, replay.p99(), BUCKET_WIDTH * SUB_BUCKET, "p99");
-        within(p99Rate, replay.p99(), BUCKET_WIDTH * BUCKET_WIDTH * SUB_BUCKET, "p99 by rate");
+        assertTrue(p99Rate >= rateLow / (BUCKET_WIDTH * SUB_BUCKET) && p99Rate <= rateHigh * BUCKET_WIDTH * SUB_BUCKET,
+            "p99 by rate " + p99Rate + " s lies within a bucket of replay's " + rateLow + "-" + rateHigh
+                + " s, its percentiles at the tails the JVMs' unequal weights (spread " + rho + ") allow");
         assertEquals(replay.max(), hdrMax, "max");
         assertTrue(topBucket >= replay.max() / SUB_BUCKET && topBucket <= replay.max() * BUCKET_WIDTH * SUB_BUCKET,
             "max " + replay.max() + " s lies in the top native bucket, whose upper bound is " + topBucket + " s");
         assertTrue(replay.max() > 0.5, "the 620 ms stop is in the window: max " + replay.max() + " s");
+    }
+
+    /**
+     * The largest over the smallest of the factors by which {@code rate} scales each JVM's window:
+     * its {@code increase} over the range against the running total, which started from nothing
+     * within the range.
+     */
+    private static double weightSpread(final PrometheusServer prometheus, final double t) throws Exception {
+        final Map<String, Double> increased = PrometheusServer.valuesByInstance(
+            prometheus.query("histogram_count(increase(" + PLATFORM_METER + "[1m]))", t));
+        final Map<String, Double> totals = PrometheusServer.valuesByInstance(prometheus.query("histogram_count(" + PLATFORM_METER + ")", t));
+        assertEquals(totals.keySet(), increased.keySet(), "every JVM has a rate");
+        assertEquals(HOSTS, totals.size(), "every JVM has a total: " + totals);
+        double smallest = Double.MAX_VALUE;
+        double largest = 0;
+        for (final Map.Entry<String, Double> total : totals.entrySet()) {
+            final double factor = increased.get(total.getKey()) / total.getValue();
+            smallest = Math.min(smallest, factor);
+            largest = Math.max(largest, factor);
+        }
+        return largest / smallest;
     }
 
     private static void within(final double prometheus, final double replay, final double factor, final String what) {
