@@ -21,9 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
  * of the same JVMs' logs agree.
  *
  * <p><b>The fleet.</b> Ten small JVMs (64 MB heaps) sleep under mech, each serving
- * {@code /metrics} on its own loopback port and logging to its own file, with 5 s log intervals;
- * three of them are stopped with SIGSTOP (for 310, 620 and 310 ms) early in their second
- * interval. Prometheus scrapes all ten every second.
+ * {@code /metrics} on its own loopback port and logging to its own file, with 5 s log intervals
+ * that begin 5 s after start-up; three of them are stopped with SIGSTOP (for 310, 620 and 310 ms)
+ * early in their second interval. Prometheus scrapes all ten every second, the first time while
+ * they have recorded nothing yet (checked).
  *
  * <p><b>The window.</b> {@code mech_hiccup_seconds} holds the intervals closed since recording
  * began, so the window both sides read is <em>each JVM's first {@value #WINDOW_INTERVALS}
@@ -66,6 +67,12 @@ class FleetAgreementTest {
 
     private static final int HOSTS = 10;
     private static final int INTERVAL_SECONDS = 5;
+    /**
+     * Recording (and the log) begins this long after start-up, while {@code /metrics} serves an
+     * empty histogram from the start: time for Prometheus to scrape every JVM before it holds
+     * anything, which {@code rate} over the whole lifetime needs.
+     */
+    private static final int DELAY_SECONDS = 5;
     /** The window: each JVM's first this many intervals. */
     private static final int WINDOW_INTERVALS = 3;
     /** Hosts stopped, and for how many times {@link Forked#STALL_MILLIS}. */
@@ -76,6 +83,10 @@ class FleetAgreementTest {
     private static final double SUB_BUCKET = 1 + 1.0 / 1024;
     private static final String PLATFORM_METER = "mech_hiccup_seconds{jvm=\"host\",thread=\"\"}";
     private static final long DEADLINE_NANOS = 60_000_000_000L;
+    /** replay's merged view in its JSON report, and the rows of a distribution. */
+    private static final Pattern MERGED = Pattern.compile(
+        "\\{\"log\":\"all\",\"intervals\":(\\d+),\"count\":(\\d+),\"percentiles\":\\{[^}]*\"99\":([0-9.Ee-]+),[^}]*\"max\":([0-9.Ee-]+)\\}");
+    private static final Pattern ROW = Pattern.compile("\\{\"value\":([0-9.Ee-]+),\"percentile\":([0-9.Ee-]+),");
 
     @TempDir
     Path dir;
@@ -90,11 +101,13 @@ class FleetAgreementTest {
         try (PrometheusServer prometheus = PrometheusServer.start(dir, ports)) {
             for (int i = 0; i < HOSTS; i++) {
                 hosts.add(Forked.start(dir, Forked.javaWithMech(Path.of(System.getProperty("java.home")),
-                    "hiccup.interval=" + INTERVAL_SECONDS + "s,hiccup.log=" + log(i) + ",hiccup.causes=off,probes.locks=off,"
+                    "hiccup.interval=" + INTERVAL_SECONDS + "s,hiccup.delay=" + DELAY_SECONDS + "s,hiccup.log=" + log(i)
+                        + ",hiccup.causes=off,probes.locks=off,"
                         + "prometheus.jvm=off,report=off,prometheus.port=" + ports[i],
                     "-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", Paths.testClasses(),
                     SleepingHost.class.getName(), "120000")));
             }
+            awaitEmptyScrapes(prometheus, ports);
             stallSome(hosts);
             final double t = awaitCommonWindow(prometheus, ports);
             final long endMillis = replayEnd();
@@ -112,6 +125,26 @@ class FleetAgreementTest {
 
     private Path log(final int host) {
         return dir.resolve("host-" + host + ".hlog");
+    }
+
+    /**
+     * Waits until Prometheus has scraped every host, and checks that each first scrape came before
+     * the host's first interval closed: a running total seen first at zero is what lets
+     * {@code rate} over the whole lifetime scale each host's window rather than drop part of it.
+     */
+    private static void awaitEmptyScrapes(final PrometheusServer prometheus, final int[] ports) throws Exception {
+        final long deadline = System.nanoTime() + DEADLINE_NANOS;
+        Map<String, Double> scraped = Map.of();
+        while (scraped.size() < HOSTS) {
+            assertTrue(System.nanoTime() < deadline, "Prometheus scraped only " + scraped + " within 60 s");
+            Thread.sleep(200);
+            scraped = PrometheusServer.valuesByInstance(prometheus.query("histogram_count(" + PLATFORM_METER + ")",
+                System.currentTimeMillis() / 1000.0));
+        }
+        for (final int port : ports) {
+            assertEquals(0.0, scraped.get("127.0.0.1:" + port), "127.0.0.1:" + port + " was first scraped after its first "
+                + "interval closed, " + (DELAY_SECONDS + INTERVAL_SECONDS) + " s after start-up: " + scraped);
+        }
     }
 
     /** Stops each chosen host once its first interval is logged, so the stall falls in its second. */
@@ -200,10 +233,6 @@ class FleetAgreementTest {
         }
     }
 
-    private static final Pattern MERGED = Pattern.compile(
-        "\\{\"log\":\"all\",\"intervals\":(\\d+),\"count\":(\\d+),\"percentiles\":\\{[^}]*\"99\":([0-9.Ee-]+),[^}]*\"max\":([0-9.Ee-]+)\\}");
-    private static final Pattern ROW = Pattern.compile("\\{\"value\":([0-9.Ee-]+),\"percentile\":([0-9.Ee-]+),");
-
     private Merged replay(final long endMillis) throws Exception {
         final Forked.Result result = Forked.run(dir, List.of(Jdks.java(Path.of(System.getProperty("java.home"))), "-jar",
             Paths.mechJar().toString(), "replay", "--format", "json", "--unit-ratio", "1000000000",
@@ -270,6 +299,8 @@ class FleetAgreementTest {
         double largest = 0;
         for (final Map.Entry<String, Double> total : totals.entrySet()) {
             final double factor = increased.get(total.getKey()) / total.getValue();
+            // below 1, the first scrape already held an interval, which rate then leaves out: no longer a scale
+            assertTrue(factor >= 1, total.getKey() + ": rate saw only " + factor + " of the running total");
             smallest = Math.min(smallest, factor);
             largest = Math.max(largest, factor);
         }
