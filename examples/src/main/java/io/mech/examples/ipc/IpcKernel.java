@@ -32,6 +32,9 @@ import org.HdrHistogram.Histogram;
  *       how long it lasted and the peer's pid.</li>
  *   <li>{@code steady}: the same stream, the peer never stopped: the queue stays near empty.</li>
  * </ul>
+ *
+ * <p>Threading: the kernel holds no state; each run has its own file and peer, and its calling
+ * thread is the producer (with one more thread while a stop is scheduled, see {@link PeerStop}).
  */
 public final class IpcKernel implements Kernel {
 
