@@ -7,6 +7,7 @@ import io.mech.examples.executor.ExecutorKernel;
 import io.mech.examples.falsesharing.FalseSharingKernel;
 import io.mech.examples.flyweight.FlyweightKernel;
 import io.mech.examples.gc.GcPauseKernel;
+import io.mech.examples.ipc.IpcKernel;
 import io.mech.examples.safepoint.SafepointDelayKernel;
 import io.mech.examples.virtual.CarrierWaitKernel;
 import io.mech.examples.lazyset.LazySetKernel;
@@ -51,7 +52,8 @@ public final class Kernels {
             new CoordinatedOmissionKernel(),
             new GcPauseKernel(),
             new SafepointDelayKernel(),
-            new CarrierWaitKernel());
+            new CarrierWaitKernel(),
+            new IpcKernel());
 
     private static final List<KernelDescriptor> DESCRIPTORS =
             KERNELS.stream().map(Kernel::descriptor).toList();

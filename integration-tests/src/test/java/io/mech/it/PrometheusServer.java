@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,6 +28,8 @@ import java.util.regex.Pattern;
 public final class PrometheusServer implements AutoCloseable {
 
     private static final Pattern SCALAR = Pattern.compile("\"value\":\\[[0-9.]+,\"([^\"]+)\"\\]");
+    private static final Pattern BY_INSTANCE = Pattern.compile(
+        "\"instance\":\"([^\"]+)\"[^}]*\\},\"value\":\\[[0-9.]+,\"([^\"]+)\"\\]");
 
     private final Process process;
     private final int port;
@@ -149,6 +153,16 @@ public final class PrometheusServer implements AutoCloseable {
         final Matcher m = SCALAR.matcher(json);
         while (m.find()) {
             values.add(Double.parseDouble(m.group(1)));
+        }
+        return values;
+    }
+
+    /** The sample values of an instant query's answer by their {@code instance} label (host:port). */
+    public static Map<String, Double> valuesByInstance(final String json) {
+        final Map<String, Double> values = new TreeMap<>();
+        final Matcher m = BY_INSTANCE.matcher(json);
+        while (m.find()) {
+            values.put(m.group(1), Double.parseDouble(m.group(2)));
         }
         return values;
     }
