@@ -33,12 +33,6 @@ class DocsTest {
     /** The README is what a newcomer reads first: every detail goes to a page under docs/. */
     private static final long README_MAX_BYTES = 8_000;
 
-    /**
-     * Pages the README links to that are being written elsewhere and may be absent for now. Once
-     * such a page exists it is checked as any other; remove it from here then.
-     */
-    private static final Set<String> PENDING = Set.of("docs/fleet.md");
-
     private static final String TABLE_HEADER = "| key | default | environment | meaning |";
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)(?:\\s+\"[^\"]*\")?\\)");
     private static final Pattern CODE_SPAN = Pattern.compile("(`+)(?s:.+?)\\1");
@@ -113,9 +107,7 @@ class DocsTest {
                 if (!resolved.startsWith(ROOT)) {
                     broken.add(where + " (outside the repository)");
                 } else if (!Files.exists(resolved)) {
-                    if (!PENDING.contains(ROOT.relativize(resolved).toString().replace('\\', '/'))) {
-                        broken.add(where + " (no such file)");
-                    }
+                    broken.add(where + " (no such file)");
                 } else if (fragment != null && resolved.toString().endsWith(".md")
                     && !anchors.computeIfAbsent(resolved, DocsTest::headingAnchors).contains(fragment)) {
                     broken.add(where + " (no such heading)");
