@@ -121,7 +121,7 @@ final class FalseSharingPart implements Part {
     @Override
     public Section section() {
         final FalseSharingSnapshot now = probe.snapshot();
-        final List<String> lines = new ArrayList<>(now.render(ROWS));
+        final List<String> lines = new ArrayList<>(FalseSharingLines.of(now, ROWS));
         final List<ReportRow> rows = new ArrayList<>();
         final List<FalseSharingSnapshot> earlier = probe.earlier();
         for (final FalseSharingSnapshot window : earlier) {
@@ -129,7 +129,7 @@ final class FalseSharingPart implements Part {
         }
         rows(now, rows);
         for (int i = earlier.size() - 1; i >= 0; i--) {
-            final List<String> window = earlier.get(i).render(ROWS);
+            final List<String> window = FalseSharingLines.of(earlier.get(i), ROWS);
             lines.add("  earlier window, ended " + earlier.get(i).ended() + ":");
             for (final String line : window.subList(1, window.size())) {
                 lines.add("  " + line);

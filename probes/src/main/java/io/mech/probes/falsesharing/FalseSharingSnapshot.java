@@ -1,8 +1,6 @@
 package io.mech.probes.falsesharing;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * What the probe knows now: before, during or after its window.
@@ -51,81 +49,9 @@ public record FalseSharingSnapshot(State state, double seconds, int woven, int f
         return candidates.stream().filter(LayoutCandidate::adjacent).count();
     }
 
-    /**
-     * @param rows at most this many verdicts
-     * @return lines for a person
-     */
-    public List<String> render(final int rows) {
-        final List<String> lines = new ArrayList<>();
-        switch (state) {
-            case WAITING:
-                lines.add("false sharing: the window has not started yet");
-                return lines;
-            case MEASURING:
-                lines.add("false sharing: measuring (" + woven + " classes woven, " + fields + " fields counted)");
-                return lines;
-            default:
-                break;
-        }
-        lines.add(String.format(Locale.ROOT, "false sharing: %.1f s window, %d classes woven, %d fields counted; layout: "
-            + "%d field pairs may share a line, %d sit on adjacent lines%s", seconds, woven, fields, sameLineCandidates(),
-            adjacentLineCandidates(), endedMillis == 0 ? "" : "; ended " + ended()));
-        final List<Verdict> defects = verdicts.stream().filter(v -> v.kind() != Verdict.Kind.ADJACENT_LINE).toList();
-        final List<Verdict> notes = verdicts.stream().filter(v -> v.kind() == Verdict.Kind.ADJACENT_LINE).toList();
-        if (defects.isEmpty()) {
-            lines.add("  no line was written by one thread while another used it");
-        }
-        int shown = rows(defects, rows, "  ", lines);
-        if (!notes.isEmpty() && shown < rows) {
-            lines.add("  prefetch-pair notes, not defects (neighbouring lines of a 128-byte pair, scored at 1/64 of one line):");
-            rows(notes, rows - shown, "    ", lines);
-        }
-        return lines;
-    }
-
-    /** Adds at most {@code rows} verdicts, then how many more there are; returns how many lines it added. */
-    private static int rows(final List<Verdict> verdicts, final int rows, final String indent, final List<String> lines) {
-        int shown = 0;
-        for (final Verdict v : verdicts) {
-            if (shown == rows) {
-                lines.add(indent + "... " + (verdicts.size() - rows) + " more");
-                break;
-            }
-            shown++;
-            final StringBuilder line = new StringBuilder(indent).append(v.kind().label()).append(": ").append(v.className());
-            for (int i = 0; i < v.fields().size(); i++) {
-                final String field = v.fields().get(i);
-                final String dot = field.startsWith("[") ? "" : ".";
-                line.append(i == 0 ? dot : " and " + dot).append(field).append(" (offset ").append(v.offsets().get(i)).append(')');
-            }
-            line.append(String.format(Locale.ROOT, ", threads %s, rates %s/s, one line with probability %.2f, score %s/s; fix: %s",
-                String.join(", ", v.threads()), rates(v.rates()), v.probability(), rate(v.score()), v.fix()));
-            lines.add(line.toString());
-        }
-        return shown;
-    }
-
     /** @return when the window ended, e.g. {@code 2026-11-24T09:45:12Z}, or empty before */
     public String ended() {
         return endedMillis == 0 ? "" : java.time.Instant.ofEpochMilli(endedMillis).truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
             .toString();
-    }
-
-    private static String rates(final List<Double> rates) {
-        final List<String> out = new ArrayList<>();
-        for (final double r : rates) {
-            out.add(rate(r));
-        }
-        return String.join(" and ", out);
-    }
-
-    private static String rate(final double perSecond) {
-        if (perSecond >= 1e6) {
-            return String.format(Locale.ROOT, "%.1fM", perSecond / 1e6);
-        }
-        if (perSecond >= 1e3) {
-            return String.format(Locale.ROOT, "%.1fk", perSecond / 1e3);
-        }
-        return String.format(Locale.ROOT, "%.0f", perSecond);
     }
 }

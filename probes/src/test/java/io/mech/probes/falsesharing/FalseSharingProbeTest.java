@@ -74,9 +74,9 @@ class FalseSharingProbeTest {
         assertEquals(FalseSharingSnapshot.State.DONE, done.state());
         assertTrue(done.verdicts().stream().anyMatch(v -> v.kind() == Verdict.Kind.FALSE_SHARING
             && v.className().equals(SharedPair.class.getName()) && v.fields().equals(List.of("first", "second"))
-            && v.threads().containsAll(List.of("shared-first", "shared-second")) && v.score() > 0), done.render(20).toString());
-        assertTrue(done.verdicts().stream().noneMatch(v -> v.className().contains("PaddedPair")), done.render(20).toString());
-        assertTrue(done.verdicts().stream().noneMatch(v -> v.kind() == Verdict.Kind.TRUE_SHARING), done.render(20).toString());
+            && v.threads().containsAll(List.of("shared-first", "shared-second")) && v.score() > 0), done.toString());
+        assertTrue(done.verdicts().stream().noneMatch(v -> v.className().contains("PaddedPair")), done.toString());
+        assertTrue(done.verdicts().stream().noneMatch(v -> v.kind() == Verdict.Kind.TRUE_SHARING), done.toString());
 
         final long[] cells = Tally.cells().clone();
         final SharedPair after = shared[0];
@@ -110,7 +110,7 @@ class FalseSharingProbeTest {
         assertEquals(List.of(), warnings);
         assertEquals(1, probe.earlier().size(), "the first window found something and a second one followed it");
         final FalseSharingSnapshot first = probe.earlier().get(0);
-        assertTrue(first.verdicts().stream().anyMatch(v -> v.kind() == Verdict.Kind.FALSE_SHARING), first.render(20).toString());
+        assertTrue(first.verdicts().stream().anyMatch(v -> v.kind() == Verdict.Kind.FALSE_SHARING), first.toString());
         assertTrue(first.endedMillis() > 0 && probe.snapshot().endedMillis() > first.endedMillis(),
             "each window carries its end: " + first.ended() + ", then " + probe.snapshot().ended());
     }
@@ -141,9 +141,9 @@ class FalseSharingProbeTest {
         final FalseSharingSnapshot done = probe.snapshot();
         assertEquals(List.of(), warnings);
         assertEquals(FalseSharingSnapshot.State.DONE, done.state());
-        assertTrue(done.woven() > 0, done.render(20).toString());
-        assertTrue(done.candidates().stream().anyMatch(c -> c.className().equals(fixture.getName())), done.render(20).toString());
-        assertTrue(done.candidates().stream().allMatch(c -> c.className().startsWith("fixture.sharing.")), done.render(20).toString());
+        assertTrue(done.woven() > 0, done.toString());
+        assertTrue(done.candidates().stream().anyMatch(c -> c.className().equals(fixture.getName())), done.toString());
+        assertTrue(done.candidates().stream().allMatch(c -> c.className().startsWith("fixture.sharing.")), done.toString());
     }
 
     /** Unordered pairs of names. */
