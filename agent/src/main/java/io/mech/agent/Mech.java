@@ -98,6 +98,8 @@ final class Mech {
     private static final long WAIT_RESERVE_MILLIS = 300;
 
     private final Options options;
+    /** The parts to start where the options switch them on, in order. */
+    private final List<PartSpec> composed;
     private final Instrumentation instrumentation;
     private final long startNanos = System.nanoTime();
     private final Thread starter;
@@ -121,6 +123,7 @@ final class Mech {
     private volatile Reporter reporter;
     private final List<Part> parts = new CopyOnWriteArrayList<>();
     private final SelfCpu selfCpu = new SelfCpu();
+    /** Read by tests, through {@link #errors()}, after the stop. */
     private final InternalErrors errors = new InternalErrors(Console.WARNINGS);
     /** Each part's families, added once as the part starts; /metrics serves them from then on. */
     private final JoinedFamilies partFamilies = new JoinedFamilies(errors);
@@ -131,8 +134,13 @@ final class Mech {
      */
     private final Map<PartSpec, Part> beforeMain = new HashMap<>();
 
-    private Mech(final Options options, final boolean attached, final Instrumentation instrumentation) {
+    /**
+     * @param composed the parts to start where the options switch them on: {@link Parts#ALL}, or
+     *                 a test's own
+     */
+    Mech(final Options options, final boolean attached, final Instrumentation instrumentation, final List<PartSpec> composed) {
         this.options = options;
+        this.composed = List.copyOf(composed);
         this.attached = attached;
         this.instrumentation = instrumentation;
         this.starter = new Thread(new Runnable() {
@@ -159,7 +167,7 @@ final class Mech {
         if (!options.flag(Option.ENABLED)) {
             return;
         }
-        final Mech mech = new Mech(options, attached, instrumentation);
+        final Mech mech = new Mech(options, attached, instrumentation, Parts.ALL);
         if (!attached && instrumentation != null) {
             mech.startBeforeMain();
         }
@@ -181,7 +189,7 @@ final class Mech {
      * code woven before they run.
      */
     private void startBeforeMain() {
-        for (final PartSpec spec : Parts.ALL) {
+        for (final PartSpec spec : composed) {
             if (spec.beforeMain() && spec.stage() == PartSpec.Stage.EARLY && spec.wanted(options)) {
                 // kept even when null: a part that did not start before main is not tried again
                 beforeMain.put(spec, startPart(spec, null, true));
@@ -195,7 +203,7 @@ final class Mech {
      * which see what every other part offers (the profiler subscribes to their triggers). Each
      * part starts in its own room: one that throws is an internal error, and the rest start as usual.
      */
-    private void startParts() {
+    void startParts() {
         try {
             add(new SelfCpuPart(selfCpu, startNanos));
             if (options.flag(Option.HICCUP)) {
@@ -247,10 +255,10 @@ final class Mech {
         }
     }
 
-    /** The parts of a stage that the options switch on, in the order {@link Parts#ALL} lists them. */
+    /** The parts of a stage that the options switch on, in the order they are composed. */
     private List<PartSpec> wanted(final PartSpec.Stage stage) {
         final List<PartSpec> wanted = new ArrayList<>();
-        for (final PartSpec spec : Parts.ALL) {
+        for (final PartSpec spec : composed) {
             if (spec.stage() == stage && spec.wanted(options)) {
                 wanted.add(spec);
             }
@@ -346,7 +354,7 @@ final class Mech {
         if (attribute) {
             lost.add("hiccups are recorded without their causes");
         }
-        for (final PartSpec spec : Parts.ALL) {
+        for (final PartSpec spec : composed) {
             if (spec.withoutJfr() != null && spec.wanted(options)) {
                 lost.add(spec.withoutJfr());
             }
@@ -466,7 +474,7 @@ final class Mech {
      * order; each step in its own room, so that one that throws is an internal error and the
      * steps after it still run.
      */
-    private void stop(final long deadline) {
+    void stop(final long deadline) {
         final long settled = deadline - TimeUnit.MILLISECONDS.toNanos(REPORT_RESERVE_MILLIS);
         final long waited = deadline - TimeUnit.MILLISECONDS.toNanos(WAIT_RESERVE_MILLIS);
         final HiccupRecorder recorder = hiccups;
@@ -520,5 +528,10 @@ final class Mech {
             }
         }
         stopStep = "stopped";
+    }
+
+    /** @return the internal errors counted so far, by component */
+    InternalErrors errors() {
+        return errors;
     }
 }

@@ -1,0 +1,149 @@
+package io.mech.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mech.exporter.MetricFamilies;
+import io.mech.report.Section;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Mech composed of parts that each fail in one place, as a bug would make them: at start, in
+ * their families, in their report section and in their settling at exit, beside one part that
+ * works and comes after them all. Each failure is counted under its part's name, and the working
+ * part starts, is scraped, reports and settles as if the others were not there.
+ */
+class FailingPartsTest {
+
+    @TempDir
+    Path dir;
+
+    /** A part of the early stage, switched on whatever the options say. */
+    private static PartSpec spec(final String name, final PartFactory start) {
+        return new PartSpec() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public List<Option> options() {
+                return List.of();
+            }
+
+            @Override
+            public boolean wanted(final Options options) {
+                return true;
+            }
+
+            @Override
+            public Stage stage() {
+                return Stage.EARLY;
+            }
+
+            @Override
+            public Part start(final PartContext context) {
+                return start.start();
+            }
+        };
+    }
+
+    /** Makes the part, or throws as a broken start would. */
+    @FunctionalInterface
+    private interface PartFactory {
+        Part start();
+    }
+
+    /** A part serving the gauge mech_{name}, reporting "{name} is fine", and failing where told. */
+    private static Part part(final String name, final boolean badFamilies, final boolean badSection, final boolean badSettle,
+                             final AtomicBoolean settled) {
+        return new Part() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public List<MetricFamilies> families() {
+                return List.of(() -> {
+                    if (badFamilies) {
+                        throw new IllegalStateException("scrape bug");
+                    }
+                    return List.of(GaugeSnapshot.builder().name("mech_" + name.replace('-', '_')).help("a gauge")
+                        .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(1).build()).build());
+                });
+            }
+
+            @Override
+            public Section section() {
+                if (badSection) {
+                    throw new IllegalStateException("report bug");
+                }
+                return new Section(name, List.of(name + " is fine"), List.of());
+            }
+
+            @Override
+            public void settle(final long deadline) {
+                if (badSettle) {
+                    throw new IllegalStateException("settle bug");
+                }
+                settled.set(true);
+            }
+        };
+    }
+
+    @Test
+    void eachFailureIsCountedUnderItsPartAndTheWorkingPartIsWhole() throws Exception {
+        final AtomicBoolean wellSettled = new AtomicBoolean();
+        final AtomicBoolean unused = new AtomicBoolean();
+        final List<PartSpec> composed = List.of(
+            spec("starts-badly", () -> {
+                throw new IllegalStateException("start bug");
+            }),
+            spec("scrapes-badly", () -> part("scrapes-badly", true, false, false, unused)),
+            spec("reports-badly", () -> part("reports-badly", false, true, false, unused)),
+            spec("settles-badly", () -> part("settles-badly", false, false, true, unused)),
+            spec("well", () -> part("well", false, false, false, wellSettled)));
+        final Path json = dir.resolve("report.json");
+        final Options options = Options.parse("hiccup=off,probes.locks=off,prometheus.port=0,report=" + dir.resolve("report.txt")
+            + ",report.json=" + json, new Properties(), Map.of(), warning -> { });
+        final Mech mech = new Mech(options, true, null, composed);
+        mech.startParts();
+
+        final String metrics = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()
+            .send(HttpRequest.newBuilder(URI.create(System.getProperty(Mech.METRICS_PROPERTY))).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        assertTrue(metrics.contains("\nmech_well 1.0") && metrics.contains("\nmech_settles_badly 1.0"), metrics);
+        assertFalse(metrics.contains("mech_scrapes_badly"), metrics);
+
+        mech.stop(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Mech.STOP_BUDGET_MILLIS));
+        final String report = Files.readString(json);
+        assertTrue(report.contains("\"well\":{\"lines\":[\"well is fine\"]"), report);
+        assertTrue(report.contains("\"scrapes-badly\":{\"lines\":[\"scrapes-badly is fine\"]"), report);
+        assertTrue(report.contains("\"settles-badly\":{\"lines\":[\"settles-badly is fine\"]"), report);
+        assertTrue(report.contains("the reports-badly section failed"), report);
+        assertFalse(report.contains("starts-badly"), report);
+        assertTrue(wellSettled.get(), "the working part settled after the one that threw");
+
+        assertEquals(1, mech.errors().count("start starts-badly"));
+        assertEquals(1, mech.errors().count("register scrapes-badly") + mech.errors().count("scrape scrapes-badly"));
+        assertEquals(1, mech.errors().count("report reports-badly"));
+        assertEquals(1, mech.errors().count("settle settles-badly"));
+        assertEquals(0, mech.errors().count("start well") + mech.errors().count("settle well") + mech.errors().count("report well"));
+    }
+}
