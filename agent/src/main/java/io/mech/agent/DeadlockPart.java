@@ -17,35 +17,16 @@ import java.util.List;
 final class DeadlockPart implements Part {
 
     /** Starts early: it needs neither JFR nor another part. */
-    static final class Spec implements PartSpec {
+    static final class Spec {
         static final Option ON = Option.of("probes.deadlocks", Option.Kind.SWITCH, "off",
             "the deadlock probe: threads waiting for each other's monitors or java.util.concurrent locks, found as jstack finds them");
         static final Option EVERY = Option.of("probes.deadlocks.every", "10s", Option.Bounds.from("1s"),
             "time between checks; each is one VM operation (a safepoint) that walks the threads' locks");
 
-        @Override
-        public String name() {
-            return "deadlocks";
-        }
+        static final PartSpec PART = new PartSpec("deadlocks", List.of(ON, EVERY), PartSpec.Stage.EARLY, false, null,
+            context -> new DeadlockPart(DeadlockProbe.start(context.options().nanos(EVERY) / 1_000_000, Console.WARNINGS)));
 
-        @Override
-        public List<Option> options() {
-            return List.of(ON, EVERY);
-        }
-
-        @Override
-        public boolean wanted(final Options options) {
-            return options.flag(ON);
-        }
-
-        @Override
-        public Stage stage() {
-            return Stage.EARLY;
-        }
-
-        @Override
-        public Part start(final PartContext context) {
-            return new DeadlockPart(DeadlockProbe.start(context.options().nanos(EVERY) / 1_000_000, Console.WARNINGS));
+        private Spec() {
         }
     }
 

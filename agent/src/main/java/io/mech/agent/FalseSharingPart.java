@@ -24,7 +24,7 @@ final class FalseSharingPart implements Part {
     static final String DONE_PROPERTY = "io.mech.falsesharing.done";
 
     /** Starts early, under -javaagent before main: loops the host starts in main and never leaves are only seen in code woven as it loads. */
-    static final class Spec implements PartSpec {
+    static final class Spec {
         static final Option ON = Option.of("probes.falsesharing", Option.Kind.SWITCH, "off",
             "the false-sharing probe: counts field and array-slot accesses in the included packages for one window "
                 + "(under -javaagent woven as classes load, switched off outside the window; attached, woven for the window only)");
@@ -37,34 +37,10 @@ final class FalseSharingPart implements Part {
         static final Option EVERY = Option.of("probes.falsesharing.every", Option.Kind.DURATION, "0",
             "repeat the false-sharing window this often, start to start (e.g. 10m; longer than the window); 0: one window");
 
-        @Override
-        public String name() {
-            return "falsesharing";
-        }
+        static final PartSpec PART = new PartSpec("falsesharing", List.of(ON, INCLUDE, DELAY, WINDOW, EVERY), PartSpec.Stage.EARLY, true, null,
+            context -> FalseSharingPart.start(context.options(), context.instrumentation(), context.beforeMain()));
 
-        @Override
-        public List<Option> options() {
-            return List.of(ON, INCLUDE, DELAY, WINDOW, EVERY);
-        }
-
-        @Override
-        public boolean wanted(final Options options) {
-            return options.flag(ON);
-        }
-
-        @Override
-        public Stage stage() {
-            return Stage.EARLY;
-        }
-
-        @Override
-        public boolean beforeMain() {
-            return true;
-        }
-
-        @Override
-        public Part start(final PartContext context) {
-            return FalseSharingPart.start(context.options(), context.instrumentation(), context.beforeMain());
+        private Spec() {
         }
     }
 

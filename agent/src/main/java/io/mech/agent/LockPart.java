@@ -23,7 +23,7 @@ import jdk.jfr.consumer.RecordingStream;
 final class LockPart implements Part {
 
     /** Starts with the JFR stream, whose monitor and park events it reads; without JFR it samples through ThreadMXBean. */
-    static final class Spec implements PartSpec {
+    static final class Spec {
         static final Option ON = Option.of("probes.locks", Option.Kind.SWITCH, "on",
             "the lock probe: monitor contention and inflation by class and call site (JFR), and short ReentrantLock contention");
         static final Option THRESHOLD = Option.of("probes.locks.threshold", Option.Kind.DURATION, "1ms",
@@ -31,34 +31,10 @@ final class LockPart implements Part {
         static final Option COUNTING = Option.of("probes.locks.counting", Option.Kind.SWITCH, "on",
             "count every contended ReentrantLock and ReentrantReadWriteLock acquisition, however short (woven advice)");
 
-        @Override
-        public String name() {
-            return "locks";
-        }
+        static final PartSpec PART = new PartSpec("locks", List.of(ON, THRESHOLD, COUNTING), PartSpec.Stage.WITH_JFR, false,
+            "locks are sampled through ThreadMXBean", context -> LockPart.start(context.options(), context.instrumentation(), context.jfr()));
 
-        @Override
-        public List<Option> options() {
-            return List.of(ON, THRESHOLD, COUNTING);
-        }
-
-        @Override
-        public boolean wanted(final Options options) {
-            return options.flag(ON);
-        }
-
-        @Override
-        public Stage stage() {
-            return Stage.WITH_JFR;
-        }
-
-        @Override
-        public String withoutJfr() {
-            return "locks are sampled through ThreadMXBean";
-        }
-
-        @Override
-        public Part start(final PartContext context) {
-            return LockPart.start(context.options(), context.instrumentation(), context.jfr());
+        private Spec() {
         }
     }
 

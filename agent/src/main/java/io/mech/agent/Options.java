@@ -195,31 +195,36 @@ final class Options {
 
     /** The value of a boolean or on/off option. */
     boolean flag(final Option option) {
-        return truth(values.get(option));
+        return truth(value(option));
     }
 
     /** The value of a duration option, in nanoseconds. */
     long nanos(final Option option) {
-        return Durations.parseNanos(values.get(option));
+        return Durations.parseNanos(value(option));
     }
 
     /** The value of a percent option, as a fraction of 1. */
     double fraction(final Option option) {
-        return percent(values.get(option)) / 100;
+        return percent(value(option)) / 100;
     }
 
     /** The value of a count option. */
     long count(final Option option) {
-        return Long.parseLong(values.get(option).trim());
+        return Long.parseLong(value(option).trim());
     }
 
     /** The value of a port option. */
     int port(final Option option) {
-        return Integer.parseInt(values.get(option).trim());
+        return Integer.parseInt(value(option).trim());
     }
 
     /** The value of a text option; empty when unset. */
     String text(final Option option) {
-        return values.get(option).trim();
+        return value(option).trim();
+    }
+
+    /** The option's value; its default for an option parsing did not know (a test's own part's). */
+    private String value(final Option option) {
+        return values.getOrDefault(option, option.defaultValue);
     }
 }

@@ -1,67 +1,72 @@
 package io.mech.agent;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
- * A kind of part mech can run: its name, the options it brings, when it starts and how. One
- * implementation per part, a constant of the part's class; {@link Parts#ALL} lists them, and
- * {@link Mech} starts those whose options switch them on, each at its {@link Stage}, in that order.
+ * A kind of part mech can run: its name, the options it brings (its switch first), when it
+ * starts and how. Each part declares one in a small class of its own beside it, so that listing it
+ * in {@link Parts#ALL} loads none of the part's code; {@link Mech} starts those whose switch is on,
+ * each at its {@link Stage}, in that order. Immutable.
  *
- * <p>Implementations are stateless: every call may come from any thread.
+ * @param name       a short, stable name: the component of the part's internal errors
+ * @param options    the options the part reads, its switch first; they join the core's in the options table
+ * @param stage      when the part starts
+ * @param beforeMain whether, under -javaagent, the part starts on the host's thread before main
+ *                   runs: for a part that must weave classes as they load; {@link Stage#EARLY} only
+ * @param withoutJfr what is lost when JFR cannot run, for the one warning that says so; null when
+ *                   the part does not read JFR. A part that has a text here makes mech open its JFR stream.
+ * @param starter    starts the part
  */
-interface PartSpec {
+record PartSpec(String name, List<Option> options, Stage stage, boolean beforeMain, String withoutJfr, Starter starter) {
 
     /** When a part starts, relative to the rest of mech. */
     enum Stage {
         /**
-         * With the recorder, before /metrics: parts that need neither JFR nor the others. Under
-         * -javaagent, a part whose {@link #beforeMain} is true starts earlier still, on the host's
-         * own thread in premain.
+         * With the recorder, before /metrics: parts that need neither JFR nor the others; under
+         * -javaagent, those with {@code beforeMain} earlier still, on the host's thread in premain.
          */
         EARLY,
         /**
          * After the host's first second (under -javaagent), with mech's one JFR stream not yet
-         * started: a part subscribes to the events it needs in {@link #start}.
+         * started: a part subscribes to the events it needs as it starts.
          */
         WITH_JFR,
         /** After every other part: a part that consumes what the others offer, such as their triggers. */
         LAST
     }
 
-    /** A short, stable name: the component of the part's internal errors and its report section. */
-    String name();
-
-    /** The options this part reads, its switch first; they join the core's in the options table. */
-    List<Option> options();
-
-    /** Whether the options switch this part on. */
-    boolean wanted(Options options);
-
-    /** When the part starts. */
-    Stage stage();
-
-    /**
-     * Whether, under -javaagent, the part starts on the host's thread before main runs: for a part
-     * that must weave classes as they load. Only {@link Stage#EARLY} parts may.
-     */
-    default boolean beforeMain() {
-        return false;
+    /** Starts a part. */
+    @FunctionalInterface
+    interface Starter {
+        /**
+         * @param context what mech offers a starting part
+         * @return the part, or null when it could not start (it warned why)
+         * @throws Exception when starting failed: one internal error, and the other parts carry on
+         */
+        Part start(PartContext context) throws Exception;
     }
 
-    /**
-     * What is lost when JFR cannot run, for the one warning that says so; null when this part does
-     * not use JFR. A part that returns a text here makes mech open its JFR stream.
-     */
-    default String withoutJfr() {
-        return null;
+    /** Validates and copies. */
+    PartSpec {
+        Objects.requireNonNull(name, "name");
+        options = List.copyOf(options);
+        if (options.isEmpty()) {
+            throw new IllegalArgumentException(name + ": a part has at least its switch");
+        }
+        if (beforeMain && stage != Stage.EARLY) {
+            throw new IllegalArgumentException(name + ": only an early part may start before main");
+        }
+        Objects.requireNonNull(starter, "starter");
     }
 
-    /**
-     * Starts the part.
-     *
-     * @param context what mech offers a starting part
-     * @return the part, or null when it could not start (it warned why)
-     * @throws Exception when starting failed: one internal error, and the other parts carry on
-     */
-    Part start(PartContext context) throws Exception;
+    /** Whether the options switch this part on: its first option, its switch. */
+    boolean wanted(final Options given) {
+        return given.flag(options.get(0));
+    }
+
+    /** Starts the part; see {@link Starter#start}. */
+    Part start(final PartContext context) throws Exception {
+        return starter.start(context);
+    }
 }

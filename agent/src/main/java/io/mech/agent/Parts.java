@@ -11,11 +11,11 @@ final class Parts {
 
     /** Every part mech knows. */
     static final List<PartSpec> ALL = List.of(
-        new FalseSharingPart.Spec(),
-        new QueuePart.Spec(),
-        new DeadlockPart.Spec(),
-        new LockPart.Spec(),
-        new ProfilerPart.Spec());
+        FalseSharingPart.Spec.PART,
+        QueuePart.Spec.PART,
+        DeadlockPart.Spec.PART,
+        LockPart.Spec.PART,
+        ProfilerPart.Spec.PART);
 
     private Parts() {
     }

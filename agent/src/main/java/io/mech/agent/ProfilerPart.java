@@ -19,7 +19,7 @@ import java.util.Locale;
 final class ProfilerPart implements Part {
 
     /** Starts last, subscribing to the triggers of the recorder and of every part that runs. */
-    static final class Spec implements PartSpec {
+    static final class Spec {
         static final Option ON = Option.of("profiler", Option.Kind.SWITCH, "off",
             "async-profiler captures on trigger: a long hiccup, lock blocking, a queue back-pressure alert");
         static final Option MODE = Option.of("profiler.mode", Option.Kind.MODE, "trigger",
@@ -41,28 +41,14 @@ final class ProfilerPart implements Part {
         static final Option MAX_FILES = Option.of("profiler.max-files", Option.Kind.COUNT, "20",
             "captures kept in profiler.dir; the oldest are removed first");
 
-        @Override
-        public String name() {
-            return "profiler";
+        static final PartSpec PART = new PartSpec("profiler",
+            List.of(ON, MODE, DIR, EXTRACT_PATH, EVENT, SECONDS, HICCUP_THRESHOLD, LOCK_THRESHOLD, COOLDOWN, MAX_FILES),
+            PartSpec.Stage.LAST, false, null, Spec::start);
+
+        private Spec() {
         }
 
-        @Override
-        public List<Option> options() {
-            return List.of(ON, MODE, DIR, EXTRACT_PATH, EVENT, SECONDS, HICCUP_THRESHOLD, LOCK_THRESHOLD, COOLDOWN, MAX_FILES);
-        }
-
-        @Override
-        public boolean wanted(final Options options) {
-            return options.flag(ON);
-        }
-
-        @Override
-        public Stage stage() {
-            return Stage.LAST;
-        }
-
-        @Override
-        public Part start(final PartContext context) {
+        private static Part start(final PartContext context) {
             final List<TriggerSource> triggers = new ArrayList<>();
             if (context.hiccups() != null) {
                 triggers.add(ProfilerTriggers.hiccup(context.hiccups().watchQueue(), context.options().nanos(HICCUP_THRESHOLD)));

@@ -19,7 +19,7 @@ import java.util.List;
 final class QueuePart implements Part {
 
     /** Starts early, under -javaagent before main: the host's first queues are made in main, and the weaving must be in place. */
-    static final class Spec implements PartSpec {
+    static final class Spec {
         static final Option ON = Option.of("probes.queues", Option.Kind.SWITCH, "off",
             "the queue probe: depth, capacity, rates and Little's-law wait of every queue and executor the application creates");
         static final Option INCLUDE = Option.of("probes.queues.include", Option.Kind.TEXT, "",
@@ -32,36 +32,12 @@ final class QueuePart implements Part {
         static final Option DEEP = Option.of("probes.queues.deep", Option.Kind.COUNT, "10000",
             "depth at which an unbounded queue held for 3 samples raises a back-pressure alert");
 
-        @Override
-        public String name() {
-            return "queues";
-        }
+        /** Without instrumentation nothing can be woven, and nothing is found: no part then. */
+        static final PartSpec PART = new PartSpec("queues", List.of(ON, INCLUDE, SAMPLE, ALERT, DEEP), PartSpec.Stage.EARLY, true, null,
+            context -> context.instrumentation() == null ? null
+                : QueuePart.start(context.options(), context.instrumentation(), context.beforeMain()));
 
-        @Override
-        public List<Option> options() {
-            return List.of(ON, INCLUDE, SAMPLE, ALERT, DEEP);
-        }
-
-        @Override
-        public boolean wanted(final Options options) {
-            return options.flag(ON);
-        }
-
-        @Override
-        public Stage stage() {
-            return Stage.EARLY;
-        }
-
-        @Override
-        public boolean beforeMain() {
-            return true;
-        }
-
-        @Override
-        public Part start(final PartContext context) {
-            // without instrumentation nothing can be woven, and nothing is found
-            return context.instrumentation() == null ? null
-                : QueuePart.start(context.options(), context.instrumentation(), context.beforeMain());
+        private Spec() {
         }
     }
 

@@ -33,40 +33,10 @@ class FailingPartsTest {
     @TempDir
     Path dir;
 
-    /** A part of the early stage, switched on whatever the options say. */
-    private static PartSpec spec(final String name, final PartFactory start) {
-        return new PartSpec() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public List<Option> options() {
-                return List.of();
-            }
-
-            @Override
-            public boolean wanted(final Options options) {
-                return true;
-            }
-
-            @Override
-            public Stage stage() {
-                return Stage.EARLY;
-            }
-
-            @Override
-            public Part start(final PartContext context) {
-                return start.start();
-            }
-        };
-    }
-
-    /** Makes the part, or throws as a broken start would. */
-    @FunctionalInterface
-    private interface PartFactory {
-        Part start();
+    /** A part of the early stage, switched on by a switch of its own that is on by default. */
+    private static PartSpec spec(final String name, final PartSpec.Starter start) {
+        return new PartSpec(name, List.of(Option.of("test." + name, Option.Kind.SWITCH, "on", "a test's part")),
+            PartSpec.Stage.EARLY, false, null, start);
     }
 
     /** A part serving the gauge mech_{name}, reporting "{name} is fine", and failing where told. */
@@ -112,13 +82,13 @@ class FailingPartsTest {
         final AtomicBoolean wellSettled = new AtomicBoolean();
         final AtomicBoolean unused = new AtomicBoolean();
         final List<PartSpec> composed = List.of(
-            spec("starts-badly", () -> {
+            spec("starts-badly", context -> {
                 throw new IllegalStateException("start bug");
             }),
-            spec("scrapes-badly", () -> part("scrapes-badly", true, false, false, unused)),
-            spec("reports-badly", () -> part("reports-badly", false, true, false, unused)),
-            spec("settles-badly", () -> part("settles-badly", false, false, true, unused)),
-            spec("well", () -> part("well", false, false, false, wellSettled)));
+            spec("scrapes-badly", context -> part("scrapes-badly", true, false, false, unused)),
+            spec("reports-badly", context -> part("reports-badly", false, true, false, unused)),
+            spec("settles-badly", context -> part("settles-badly", false, false, true, unused)),
+            spec("well", context -> part("well", false, false, false, wellSettled)));
         final Path json = dir.resolve("report.json");
         final Options options = Options.parse("hiccup=off,probes.locks=off,prometheus.port=0,report=" + dir.resolve("report.txt")
             + ",report.json=" + json, new Properties(), Map.of(), warning -> { });

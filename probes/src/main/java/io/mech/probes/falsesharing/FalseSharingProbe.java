@@ -50,10 +50,17 @@ public final class FalseSharingProbe implements AutoCloseable {
 
     /** Earlier windows with verdicts that a report keeps: a day of windows every hour. */
     static final int EARLIER = 24;
-    /** One counting burst, the settling before it and the pause after it. */
-    static final long PERIOD_MILLIS = 2000;
-    /** How long each burst counts. */
-    static final long BURST_MILLIS = 50;
+    /**
+     * One counting burst, the settling before it and the pause after it. What a window costs the
+     * host is mostly what each burst's two switches cost, not the counting: each deoptimises every
+     * hot woven method, which then runs slower until the JIT has compiled it again, and on a busy
+     * machine the compiler waits for a core. Measured in 100 ms slices of a two-thread padded
+     * counter loop on 2 cores, each burst of 50 ms came with about 400 ms of lowered throughput;
+     * bursts twice as long, half as often, count as much and pay that half as often.
+     */
+    static final long PERIOD_MILLIS = 4000;
+    /** How long each burst counts: 2.5% of the window, as before with 50 ms of every 2 s. */
+    static final long BURST_MILLIS = 100;
     /** From linking the counting methods to counting: the JIT's recompiling of the woven methods settles. */
     static final long SETTLE_MILLIS = 100;
     /** The first burst's settling: weaving at the window's start dropped every woven class's compiled code. */
