@@ -35,6 +35,12 @@ import one.profiler.AsyncProfiler;
  * what it had written is removed: a capture is never left half-written on disk unmentioned. The
  * thread is never interrupted: async-profiler's converter reads through a file channel, which an
  * interrupt closes.
+ *
+ * <p>With {@link ProfilerSettings#ttsp()} in trigger mode, the library loads when the profiler
+ * starts, and between captures async-profiler samples the threads that keep safepoints waiting
+ * ({@link TtspSampling}); a capture pauses that session and resumes it once written, and at the
+ * end it is stopped with the rest, within the same deadline. {@link #ttspCulprits()} publishes
+ * what it found.
  */
 public final class Profiler implements AutoCloseable {
 
@@ -97,6 +103,8 @@ public final class Profiler implements AutoCloseable {
     private boolean closed;
     private AsyncProfiler profiler;
     private ContinuousProfile continuous;
+    /** Written once by the profiler thread before it polls; read by {@link #ttspCulprits()}. */
+    private volatile TtspSampling ttsp;
     private long lastStartNanos;
     private boolean started;
 
@@ -121,6 +129,8 @@ public final class Profiler implements AutoCloseable {
             if (settings.continuous()) {
                 continuous = ContinuousProfile.start(loaded(), settings.dir().resolve(".continuous." + ProcessHandle.current().pid()),
                     settings.captureMillis() * 1_000_000L, System.nanoTime());
+            } else if (settings.ttsp()) {
+                ttsp = TtspSampling.start(loaded(), warnings, System.nanoTime());
             }
             while (!stopped && !failed) {
                 LockSupport.parkNanos(POLL_MILLIS * 1_000_000L);
@@ -144,6 +154,10 @@ public final class Profiler implements AutoCloseable {
             failed = true;
         } finally {
             closeContinuous();
+            final TtspSampling sampling = ttsp;
+            if (sampling != null) {
+                sampling.pause();
+            }
         }
     }
 
@@ -158,6 +172,10 @@ public final class Profiler implements AutoCloseable {
         if (continuous != null) {
             continuous.rotateIfDue(now);
             writePending(now);
+        }
+        final TtspSampling sampling = ttsp;
+        if (sampling != null) {
+            sampling.harvestIfDue(now);
         }
         for (final TriggerSource source : sources) {
             final String detail = source.check(now);
@@ -189,7 +207,18 @@ public final class Profiler implements AutoCloseable {
         }
         final AsyncProfiler loaded = loaded();
         Files.createDirectories(settings.dir());
-        final long millis = Capture.run(loaded, settings.event(), settings.captureMillis(), html, trigger, "trigger", stopping);
+        final TtspSampling sampling = ttsp;
+        if (sampling != null) {
+            sampling.pause();
+        }
+        final long millis;
+        try {
+            millis = Capture.run(loaded, settings.event(), settings.captureMillis(), html, trigger, "trigger", stopping);
+        } finally {
+            if (sampling != null && !stopped) {
+                sampling.resume(System.nanoTime());
+            }
+        }
         taken(new Taken(when, trigger, detail, html, millis, millis < settings.captureMillis()));
     }
 
@@ -290,6 +319,25 @@ public final class Profiler implements AutoCloseable {
     /** Captures the host's exit cut short that were not written by the deadline. */
     public List<Unfinished> unfinished() {
         return new ArrayList<>(unfinished);
+    }
+
+    /**
+     * The methods that kept safepoints waiting, as sampled so far; {@link TtspCulprits#NONE} when
+     * {@link ProfilerSettings#ttsp()} is off or sampling has not begun, and with
+     * {@link TtspCulprits#unavailable()} saying why when it could not run.
+     */
+    public TtspCulprits ttspCulprits() {
+        final TtspSampling sampling = ttsp;
+        if (sampling != null) {
+            return sampling.culprits();
+        }
+        if (settings.ttsp() && settings.continuous()) {
+            return new TtspCulprits(0, List.of(), "not sampled in profiler.mode=continuous, whose profile holds async-profiler");
+        }
+        if (settings.ttsp() && failed) {
+            return new TtspCulprits(0, List.of(), "not sampled: the profiler turned itself off");
+        }
+        return TtspCulprits.NONE;
     }
 
     /** Triggers that came inside the cooldown and took no capture. */

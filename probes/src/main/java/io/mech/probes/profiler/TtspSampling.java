@@ -1,0 +1,127 @@
+package io.mech.probes.profiler;
+
+import java.io.IOException;
+import java.util.function.Consumer;
+import one.profiler.AsyncProfiler;
+
+/**
+ * A continuous async-profiler session limited to safepoint synchronisation windows: its
+ * {@code ttsp} mode hooks the JVM's {@code SafepointSynchronize::begin} and
+ * {@code RuntimeService::record_safepoint_synchronized} (symbols of libjvm.so's own table, which
+ * the JDKs here carry) and samples only between them, so the threads on the CPU in those
+ * windows are the ones the safepoint waited for. CPU samples, because a thread already stopped
+ * at the safepoint uses none; one every millisecond of CPU, because the windows are short and
+ * outside them nothing is sampled at all.
+ *
+ * <p>async-profiler runs one session at a time, so a capture on trigger {@link #pause pauses}
+ * this one and {@link #resume resumes} it once written: the samples taken until the pause are
+ * kept, and the capture's own seconds go unsampled for culprits.
+ *
+ * <p>Thread contract: the profiler thread alone calls every method but {@link #culprits}, which
+ * any thread may call; it reads a snapshot the profiler thread publishes through a volatile field.
+ */
+final class TtspSampling {
+
+    /** async-profiler's options: CPU samples every millisecond, only while a safepoint waits. */
+    static final String EVENTS = "event=cpu,interval=1ms,jstackdepth=128,ttsp";
+
+    /** How often the counts are brought up to date for the report. */
+    static final long HARVEST_NANOS = 1_000_000_000L;
+
+    /** Culprits kept for the report. */
+    private static final int TOP = 5;
+
+    private final AsyncProfiler profiler;
+    private final Consumer<String> warnings;
+    /** Counts of the sessions stopped so far. */
+    private final CulpritCounts stopped = new CulpritCounts();
+    /** Counts of the running session, rebuilt from its dump at each harvest. */
+    private final CulpritCounts running = new CulpritCounts();
+    private volatile TtspCulprits published = TtspCulprits.NONE;
+    private boolean sampling;
+    private String unavailable;
+    private long harvested;
+
+    private TtspSampling(final AsyncProfiler profiler, final Consumer<String> warnings) {
+        this.profiler = profiler;
+        this.warnings = warnings;
+    }
+
+    /**
+     * Starts sampling; a refusal is one warning, and the report then says why no culprit is named.
+     *
+     * @param now {@link System#nanoTime()}
+     */
+    static TtspSampling start(final AsyncProfiler profiler, final Consumer<String> warnings, final long now) {
+        final TtspSampling sampling = new TtspSampling(profiler, warnings);
+        sampling.resume(now);
+        return sampling;
+    }
+
+    /** Brings the published counts up to date once {@link #HARVEST_NANOS} have passed since the last time. */
+    void harvestIfDue(final long now) {
+        if (!sampling || now - harvested < HARVEST_NANOS) {
+            return;
+        }
+        harvested = now;
+        try {
+            running.clear();
+            running.addCollapsed(profiler.execute("collapsed,ann,dot"));
+            publish();
+        } catch (final IOException | IllegalStateException | IllegalArgumentException e) {
+            refused("async-profiler did not dump the time-to-safepoint samples: " + e.getMessage());
+        }
+    }
+
+    /** Stops the session for a capture, or at the end, keeping what it sampled. */
+    void pause() {
+        if (!sampling) {
+            return;
+        }
+        sampling = false;
+        try {
+            profiler.execute("stop");
+            running.clear();
+            running.addCollapsed(profiler.execute("collapsed,ann,dot"));
+        } catch (final IOException | IllegalStateException | IllegalArgumentException e) {
+            // What the session sampled since its last harvest is lost; the earlier counts stand.
+            running.clear();
+        }
+        stopped.addAll(running);
+        running.clear();
+        publish();
+    }
+
+    /** Starts the session again after a capture; nothing once async-profiler refused it. */
+    void resume(final long now) {
+        if (sampling || unavailable != null) {
+            return;
+        }
+        try {
+            profiler.execute("start," + EVENTS);
+            sampling = true;
+            harvested = now;
+        } catch (final IOException | IllegalStateException | IllegalArgumentException e) {
+            refused("async-profiler refused time-to-safepoint sampling (" + EVENTS + "): " + e.getMessage());
+        }
+    }
+
+    /** The culprits as last published. */
+    TtspCulprits culprits() {
+        return published;
+    }
+
+    private void refused(final String why) {
+        sampling = false;
+        unavailable = why;
+        warnings.accept("profiler: " + why + "; the report names no time-to-safepoint culprit");
+        publish();
+    }
+
+    private void publish() {
+        final CulpritCounts all = new CulpritCounts();
+        all.addAll(stopped);
+        all.addAll(running);
+        published = all.snapshot(TOP, unavailable);
+    }
+}
