@@ -72,6 +72,8 @@ class TimeToSafepointTest {
             options + "prometheus=off,report=off,hiccup.interval=1s,report.json=" + json + ",hiccup.log=" + log,
             "-Xmx1g", "-jar", Paths.examplesJar().toString(), "safepoint-delay:" + variant, "--seconds", "6"), 120);
         assertEquals(0, result.exit(), result.err());
+        assertFalse(result.out().contains("[INFO]") || result.out().contains("Profiling"),
+            "async-profiler says nothing on the host's output: " + result.out());
         final String report = Files.readString(json);
         final Matcher m = TTSP.matcher(report);
         assertTrue(m.find(), "ttsp in " + report);

@@ -130,7 +130,11 @@ public final class Profiler implements AutoCloseable {
                 continuous = ContinuousProfile.start(loaded(), settings.dir().resolve(".continuous." + ProcessHandle.current().pid()),
                     settings.captureMillis() * 1_000_000L, System.nanoTime());
             } else if (settings.ttsp()) {
-                ttsp = TtspSampling.start(loaded(), warnings, System.nanoTime());
+                final AsyncProfiler library = loaded();
+                // The library loads for a while: a host exiting meanwhile gets no session to stop.
+                if (!stopped) {
+                    ttsp = TtspSampling.start(library, warnings, System.nanoTime());
+                }
             }
             while (!stopped && !failed) {
                 LockSupport.parkNanos(POLL_MILLIS * 1_000_000L);

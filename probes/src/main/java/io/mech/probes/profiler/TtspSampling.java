@@ -22,8 +22,15 @@ import one.profiler.AsyncProfiler;
  */
 final class TtspSampling {
 
-    /** async-profiler's options: CPU samples every millisecond, only while a safepoint waits. */
-    static final String EVENTS = "event=cpu,interval=1ms,jstackdepth=128,ttsp";
+    /**
+     * async-profiler's options: CPU samples every millisecond, only while a safepoint waits.
+     * Quiet, because a session still running when the JVM dies has async-profiler print that it
+     * stopped on the host's standard output.
+     */
+    static final String EVENTS = "event=cpu,interval=1ms,jstackdepth=128,ttsp,quiet";
+
+    /** A dump of the samples so far, below async-profiler's own notes ("no samples were collected") on the host's output. */
+    private static final String DUMP = "collapsed,ann,dot,loglevel=warn";
 
     /** How often the counts are brought up to date for the report. */
     static final long HARVEST_NANOS = 1_000_000_000L;
@@ -66,7 +73,7 @@ final class TtspSampling {
         harvested = now;
         try {
             running.clear();
-            running.addCollapsed(profiler.execute("collapsed,ann,dot"));
+            running.addCollapsed(profiler.execute(DUMP));
             publish();
         } catch (final IOException | IllegalStateException | IllegalArgumentException e) {
             refused("async-profiler did not dump the time-to-safepoint samples: " + e.getMessage());
@@ -82,7 +89,7 @@ final class TtspSampling {
         try {
             profiler.execute("stop");
             running.clear();
-            running.addCollapsed(profiler.execute("collapsed,ann,dot"));
+            running.addCollapsed(profiler.execute(DUMP));
         } catch (final IOException | IllegalStateException | IllegalArgumentException e) {
             // What the session sampled since its last harvest is lost; the earlier counts stand.
             running.clear();
