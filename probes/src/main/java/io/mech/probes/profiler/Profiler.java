@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -22,7 +23,8 @@ import one.profiler.AsyncProfiler;
  *
  * <p>Guarantees: trigger sources run on this thread only, so the places they read (the hiccup
  * meter's ring, the lock probe's snapshot) see no new work on their own threads. The native
- * library loads at the first capture, not before; if it cannot, one warning goes out and the
+ * library loads at the first capture, or when the profiler starts if an always-on session needs
+ * it (continuous mode, time-to-safepoint sampling); if it cannot, one warning goes out and the
  * profiler stops, leaving the rest of mech and the host running. At most one capture runs at a
  * time, one starts at most once per cooldown, and at most {@code maxFiles} stay on disk.
  *
@@ -43,6 +45,9 @@ import one.profiler.AsyncProfiler;
  * what it found.
  */
 public final class Profiler implements AutoCloseable {
+
+    /** The profiler running in this JVM, for a capture of {@code mech profile} to borrow async-profiler from. */
+    private static final AtomicReference<Profiler> IN_THIS_JVM = new AtomicReference<>();
 
     /** How long {@link #close()} waits for the profiler thread to stop async-profiler and write. */
     private static final long CLOSE_MILLIS = 2_000;
@@ -116,12 +121,42 @@ public final class Profiler implements AutoCloseable {
         thread.setDaemon(true);
     }
 
-    /** Starts polling the sources; nothing native is loaded until the first capture. */
+    /** Starts polling the sources on the profiler thread, which loads the library when something needs it first. */
     public static Profiler start(final ProfilerSettings settings, final List<TriggerSource> sources,
         final Consumer<String> warnings) {
         final Profiler profiler = new Profiler(settings, sources, warnings);
+        IN_THIS_JVM.set(profiler);
         profiler.thread.start();
         return profiler;
+    }
+
+    /**
+     * A capture that drives async-profiler itself, run while mech's own session lends it.
+     */
+    @FunctionalInterface
+    public interface Borrower {
+        /**
+         * @return what the capture returns (how long it sampled)
+         * @throws IOException when async-profiler refuses or a file cannot be written
+         */
+        long run() throws IOException;
+    }
+
+    /**
+     * Runs a capture that drives async-profiler itself ({@code mech profile}'s) on the calling
+     * thread, lending it the library: the time-to-safepoint session, when this JVM's profiler
+     * runs one, pauses meanwhile and resumes afterwards. Without a profiler in this JVM, or
+     * without such a session, the capture simply runs (and meets async-profiler's refusal while a
+     * capture on trigger or the continuous profile holds it).
+     *
+     * @param borrower the capture
+     * @return what it returns
+     * @throws IOException what it throws
+     */
+    public static long lendToCapture(final Borrower borrower) throws IOException {
+        final Profiler running = IN_THIS_JVM.get();
+        final TtspSampling sampling = running == null ? null : running.ttsp;
+        return sampling == null ? borrower.run() : sampling.lend(borrower);
     }
 
     private void run() {
@@ -375,6 +410,7 @@ public final class Profiler implements AutoCloseable {
             }
             closed = true;
         }
+        IN_THIS_JVM.compareAndSet(this, null);
         stopped = true;
         LockSupport.unpark(thread);
         long remaining;

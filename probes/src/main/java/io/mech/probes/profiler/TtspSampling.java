@@ -14,11 +14,15 @@ import one.profiler.AsyncProfiler;
  * outside them nothing is sampled at all.
  *
  * <p>async-profiler runs one session at a time, so a capture on trigger {@link #pause pauses}
- * this one and {@link #resume resumes} it once written: the samples taken until the pause are
- * kept, and the capture's own seconds go unsampled for culprits.
+ * this one and {@link #resume resumes} it once written, and a capture of {@code mech profile}
+ * borrows the library through {@link #lend}: the samples taken until the pause are kept, and
+ * the capture's own seconds go unsampled for culprits.
  *
- * <p>Thread contract: the profiler thread alone calls every method but {@link #culprits}, which
- * any thread may call; it reads a snapshot the profiler thread publishes through a volatile field.
+ * <p>Thread contract: the profiler thread starts, harvests, pauses and resumes the session; the
+ * attach listener's thread of {@code mech profile} may {@link #lend} it meanwhile. Both do so
+ * under this object's monitor, which a lend holds for its whole capture, so the profiler thread's
+ * next use of the session waits for it. {@link #culprits} takes no lock: it reads a snapshot
+ * published through a volatile field.
  */
 final class TtspSampling {
 
@@ -66,7 +70,7 @@ final class TtspSampling {
     }
 
     /** Brings the published counts up to date once {@link #HARVEST_NANOS} have passed since the last time. */
-    void harvestIfDue(final long now) {
+    synchronized void harvestIfDue(final long now) {
         if (!sampling || now - harvested < HARVEST_NANOS) {
             return;
         }
@@ -81,7 +85,7 @@ final class TtspSampling {
     }
 
     /** Stops the session for a capture, or at the end, keeping what it sampled. */
-    void pause() {
+    synchronized void pause() {
         if (!sampling) {
             return;
         }
@@ -100,7 +104,7 @@ final class TtspSampling {
     }
 
     /** Starts the session again after a capture; nothing once async-profiler refused it. */
-    void resume(final long now) {
+    synchronized void resume(final long now) {
         if (sampling || unavailable != null) {
             return;
         }
@@ -110,6 +114,27 @@ final class TtspSampling {
             harvested = now;
         } catch (final IOException | IllegalStateException | IllegalArgumentException e) {
             refused("async-profiler refused time-to-safepoint sampling (" + EVENTS + "): " + e.getMessage());
+        }
+    }
+
+    /**
+     * Pauses the session while another capture in this JVM drives async-profiler, and resumes it
+     * afterwards, unless it was paused before (a capture on trigger is under way, which the
+     * borrower then meets as async-profiler's refusal).
+     *
+     * @param borrower the capture, run on the calling thread
+     * @return what it returns
+     * @throws IOException what it throws
+     */
+    synchronized long lend(final Profiler.Borrower borrower) throws IOException {
+        final boolean wasSampling = sampling;
+        pause();
+        try {
+            return borrower.run();
+        } finally {
+            if (wasSampling) {
+                resume(System.nanoTime());
+            }
         }
     }
 
