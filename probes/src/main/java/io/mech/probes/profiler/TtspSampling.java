@@ -76,10 +76,17 @@ final class TtspSampling {
         }
         harvested = now;
         try {
+            final String dump = profiler.execute(DUMP);
             running.clear();
-            running.addCollapsed(profiler.execute(DUMP));
+            running.addCollapsed(dump);
             publish();
         } catch (final IOException | IllegalStateException | IllegalArgumentException e) {
+            try {
+                // Left running, the session would hold async-profiler against every capture.
+                profiler.execute("stop");
+            } catch (final IOException | IllegalStateException | IllegalArgumentException alreadyStopped) {
+                // Then nothing holds it.
+            }
             refused("async-profiler did not dump the time-to-safepoint samples: " + e.getMessage());
         }
     }
@@ -92,11 +99,11 @@ final class TtspSampling {
         sampling = false;
         try {
             profiler.execute("stop");
+            final String dump = profiler.execute(DUMP);
             running.clear();
-            running.addCollapsed(profiler.execute(DUMP));
+            running.addCollapsed(dump);
         } catch (final IOException | IllegalStateException | IllegalArgumentException e) {
-            // What the session sampled since its last harvest is lost; the earlier counts stand.
-            running.clear();
+            // What the session sampled since its last harvest is lost; the harvested counts stand.
         }
         stopped.addAll(running);
         running.clear();
