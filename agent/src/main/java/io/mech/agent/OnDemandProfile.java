@@ -3,10 +3,12 @@ package io.mech.agent;
 import io.mech.probes.profiler.Capture;
 import io.mech.probes.profiler.NativeProfiler;
 import io.mech.probes.profiler.ProfileEvent;
+import io.mech.probes.profiler.Profiler;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import one.profiler.AsyncProfiler;
 
 /**
  * The target's side of {@code mech profile <pid>}: one capture, run on the attach listener's
@@ -40,8 +42,11 @@ final class OnDemandProfile {
             if (parts.length != 4) {
                 throw new IOException("malformed request from mech profile: " + parts.length + " parts");
             }
-            Capture.run(NativeProfiler.load(Path.of(parts[2])), ProfileEvent.parse(parts[1]), Long.parseLong(parts[0]), html, "ondemand", "ondemand",
-                Capture.FULL_LENGTH);
+            final AsyncProfiler profiler = NativeProfiler.load(Path.of(parts[2]));
+            final ProfileEvent event = ProfileEvent.parse(parts[1]);
+            final long millis = Long.parseLong(parts[0]);
+            // mech's own profiler, running here with profiler=on, may hold async-profiler for its time-to-safepoint sampling
+            Profiler.lendToCapture(() -> Capture.run(profiler, event, millis, html, "ondemand", "ondemand", Capture.FULL_LENGTH));
         } catch (final Throwable t) {
             Console.warn("profile capture failed: " + t.getMessage());
             try {

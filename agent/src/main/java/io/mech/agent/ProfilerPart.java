@@ -7,6 +7,7 @@ import io.mech.probes.profiler.ProfileEvent;
 import io.mech.probes.profiler.Profiler;
 import io.mech.probes.profiler.ProfilerSettings;
 import io.mech.probes.profiler.TriggerSource;
+import io.mech.probes.profiler.TtspCulprits;
 import io.mech.report.Json;
 import io.mech.report.ReportRow;
 import io.mech.report.Section;
@@ -15,7 +16,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Captures on trigger as a {@link Part}: the report lists each capture and why it was taken. */
+/**
+ * Captures on trigger as a {@link Part}: the report lists each capture and why it was taken. When
+ * stalls are attributed to causes, the profiler also samples the methods that keep safepoints
+ * waiting, which the report's ttsp row names (see {@link #ttspCulprits()}).
+ */
 final class ProfilerPart implements Part {
 
     /** Starts last, subscribing to the triggers of the recorder and of every part that runs. */
@@ -81,12 +86,21 @@ final class ProfilerPart implements Part {
                 Path.of(extract.isEmpty() ? System.getProperty("java.io.tmpdir") : extract).toAbsolutePath(),
                 ProfileEvent.parse(options.text(Spec.EVENT)), options.text(Spec.MODE).trim().equals("continuous"),
                 options.nanos(Spec.SECONDS) / 1_000_000,
-                options.nanos(Spec.COOLDOWN), (int) Math.min(Integer.MAX_VALUE, options.count(Spec.MAX_FILES)));
+                options.nanos(Spec.COOLDOWN), (int) Math.min(Integer.MAX_VALUE, options.count(Spec.MAX_FILES)),
+                options.flag(Option.HICCUP) && options.flag(Option.HICCUP_CAUSES));
         } catch (final IllegalArgumentException e) {
             Console.warn(e.getMessage() + "; no profiler");
             return null;
         }
         return new ProfilerPart(Profiler.start(settings, triggers, Console.WARNINGS));
+    }
+
+    /**
+     * The methods sampled while safepoints waited, for the report's time-to-safepoint row: sampled
+     * whenever the stalls are attributed to causes and the profiler runs in trigger mode.
+     */
+    TtspCulprits ttspCulprits() {
+        return profiler.ttspCulprits();
     }
 
     @Override

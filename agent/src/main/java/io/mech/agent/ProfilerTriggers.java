@@ -1,7 +1,6 @@
 package io.mech.agent;
 
 import io.mech.hiccup.StallQueue;
-import io.mech.probes.locks.LockKind;
 import io.mech.probes.locks.LockProbe;
 import io.mech.probes.locks.LockSite;
 import io.mech.probes.profiler.TriggerSource;
@@ -59,7 +58,7 @@ final class ProfilerTriggers {
                 long total = 0;
                 LockSite worst = null;
                 for (final LockSite site : probe.snapshot().sites()) {
-                    if (site.kind() != LockKind.MONITOR_WAIT) {
+                    if (site.kind().isContention()) {
                         total += site.totalNanos();
                         if (worst == null || site.totalNanos() > worst.totalNanos()) {
                             worst = site;

@@ -16,6 +16,7 @@ import io.mech.hiccup.Pid;
 import io.mech.hiccup.cause.Cause;
 import io.mech.hiccup.cause.CauseTotals;
 import io.mech.hiccup.cause.HiccupCauses;
+import io.mech.probes.profiler.TtspCulprits;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -138,8 +139,12 @@ final class Reporter {
         if (causes != null) {
             final CauseTotals totals = causes.totals();
             for (final Cause cause : Cause.values()) {
-                byCause.add(new CauseSummary(cause.tag(), totals.nanos(cause), totals.count(cause), totals.longest(cause),
-                    totals.details(cause)));
+                if (cause == Cause.TTSP && totals.count(cause) > 0) {
+                    byCause.add(withCulprits(cause, totals));
+                } else {
+                    byCause.add(new CauseSummary(cause.tag(), totals.nanos(cause), totals.count(cause), totals.longest(cause),
+                        totals.details(cause)));
+                }
             }
             if (totals.unattributed() > 0) {
                 notes.add(String.format(Locale.ROOT, "%d stalls (%.3f ms) before the JFR stream was recording: cause unknown",
@@ -159,6 +164,32 @@ final class Reporter {
             }
         }
         return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, byCause, sections, notes);
+    }
+
+    /**
+     * The time-to-safepoint row with the methods the profiler sampled while safepoints waited,
+     * when it runs; without them otherwise.
+     */
+    private CauseSummary withCulprits(final Cause cause, final CauseTotals totals) {
+        TtspCulprits found = TtspCulprits.NONE;
+        for (final Part part : parts) {
+            if (part instanceof ProfilerPart) {
+                try {
+                    found = ((ProfilerPart) part).ttspCulprits();
+                } catch (final RuntimeException e) {
+                    errors.failed("report " + part.name() + " culprits", e);
+                }
+            }
+        }
+        final List<CauseSummary.Culprit> culprits = new ArrayList<>(found.culprits().size());
+        for (final TtspCulprits.Culprit culprit : found.culprits()) {
+            culprits.add(new CauseSummary.Culprit(culprit.method(), culprit.in(), culprit.samples(), found.share(culprit)));
+        }
+        final String note = found.unavailable() != null ? found.unavailable()
+            : culprits.isEmpty() && found != TtspCulprits.NONE ? "none named: " + found.samples()
+                + " samples of running threads inside the windows, too few in any one method" : "";
+        return new CauseSummary(cause.tag(), totals.nanos(cause), totals.count(cause), totals.longest(cause), totals.details(cause),
+            culprits, found.samples(), note);
     }
 
     /**

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,6 +81,46 @@ class ProfileCommandTest {
         assertEquals(0, finished.exit(), finished.err());
         assertEquals(1, finished.err().lines().filter(line -> line.startsWith("mech: ")).count(),
             "the target prints one warning: " + finished.err());
+    }
+
+    /**
+     * A target whose own mech runs the profiler (profiler=on) holds async-profiler for its
+     * time-to-safepoint sampling: it lends it to the command's capture and samples on afterwards.
+     */
+    @Test
+    void aTargetSamplingTimeToSafepointLendsAsyncProfilerToTheCommand() throws Exception {
+        final Path jdk = Path.of(System.getProperty("java.home"));
+        final Path json = dir.resolve("report.json");
+        final Forked kernel = Forked.start(dir, Forked.javaWithMech(jdk,
+            "profiler=on,profiler.hiccup-threshold=600s,prometheus=off,report=off,hiccup.log=,report.interval=1s,report.json=" + json,
+            "-Xmx1g", "-jar", Paths.examplesJar().toString(), "safepoint-delay:bulk-copy", "--seconds", "10"));
+        final long before = awaitCulpritSamples(json, 1);
+        final Forked.Result result = Forked.run(dir, profile(jdk, kernel.pid(), "--seconds", "1", "--dir", dir.resolve("captures").toString()), 60);
+        assertEquals(0, result.exit(), result.err());
+        assertTrue(result.out().contains(".html"), result.out());
+        final long during = culpritSamples(Files.readString(json));
+        awaitCulpritSamples(json, during + 100);
+        final Forked.Result finished = kernel.await(60);
+        assertEquals(0, finished.exit(), finished.err());
+        assertTrue(culpritSamples(Files.readString(json)) > before, "sampled on after the capture: " + Files.readString(json));
+    }
+
+    /** Waits, 30 s at most, until the periodic JSON report names a culprit from at least that many samples. */
+    private static long awaitCulpritSamples(final Path json, final long atLeast) throws Exception {
+        final long deadline = System.nanoTime() + 30_000_000_000L;
+        long samples = 0;
+        while ((samples = Files.exists(json) ? culpritSamples(Files.readString(json)) : 0) < atLeast) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no culprit from " + atLeast + " samples within 30 s: " + (Files.exists(json) ? Files.readString(json) : "no report"));
+            }
+            Thread.sleep(100);
+        }
+        return samples;
+    }
+
+    private static long culpritSamples(final String report) {
+        final Matcher m = Pattern.compile("\"culprit_samples\":([0-9]+)").matcher(report);
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.mech.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -15,11 +16,18 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The {@code safepoint-delay} kernel under mech's defaults: a thread in one long
  * {@code System.arraycopy} holds every safepoint that another thread asks for, and the wait is
  * put down to {@code ttsp}, in the report and in the log's {@code Tag=ttsp} lines; the twin,
- * which copies the same bytes a megabyte at a time, has a small fraction of that wait.
+ * which copies the same bytes a megabyte at a time, has a small fraction of that wait. With the
+ * profiler on, the report's ttsp row names the copying method as the culprit, from most of the
+ * samples taken while safepoints waited; the twin has a small fraction of those samples.
  */
 class TimeToSafepointTest {
 
-    private static final Pattern TTSP = Pattern.compile("\\{\"cause\":\"ttsp\",\"stall_ms\":([0-9.]+),\"stalls\":([0-9]+)");
+    private static final Pattern TTSP = Pattern.compile(
+        "\\{\"cause\":\"ttsp\",\"stall_ms\":([0-9.]+),\"stalls\":([0-9]+)[^{]*\\{[^}]*}(.*?)}(?=,\\{\"cause\"|],\"sections\")");
+    private static final Pattern FIRST_CULPRIT = Pattern.compile(
+        "\"culprits\":\\[\\{\"method\":\"([^\"]+)\",\"in\":\"([^\"]*)\",\"samples\":([0-9]+),\"share\":([0-9.]+)}");
+    private static final Pattern CULPRIT_SAMPLES = Pattern.compile("\"culprit_samples\":([0-9]+)");
+    private static final String BULK_COPY = "io.mech.examples.safepoint.SafepointDelayKernel$BulkCopy.copy";
 
     @TempDir
     Path dir;
@@ -27,27 +35,65 @@ class TimeToSafepointTest {
     @ParameterizedTest
     @MethodSource("io.mech.it.Jdks#all")
     void aThreadThatCannotReachASafepointIsTtspAndItsTwinIsNot(final Path jdk) throws Exception {
-        final double[] bulk = ttsp(jdk, "bulk-copy");
-        final double[] chunked = ttsp(jdk, "chunked-copy");
-        assertTrue(bulk[1] >= 20, "stalls put down to ttsp under bulk-copy: " + (long) bulk[1]);
-        assertTrue(chunked[0] * 4 < bulk[0], "ttsp " + chunked[0] + " ms under chunked-copy, " + bulk[0] + " ms under bulk-copy");
+        final Matcher bulk = ttsp(jdk, "bulk-copy", "");
+        final Matcher chunked = ttsp(jdk, "chunked-copy", "");
+        assertTrue(stalls(bulk) >= 20, "stalls put down to ttsp under bulk-copy: " + stalls(bulk));
+        assertTrue(millis(chunked) * 4 < millis(bulk), "ttsp " + millis(chunked) + " ms under chunked-copy, " + millis(bulk) + " ms under bulk-copy");
     }
 
-    /** The ttsp total (ms) and stall count of one run, from its JSON report; its log has ttsp lines too. */
-    private double[] ttsp(final Path jdk, final String variant) throws Exception {
+    /**
+     * The profiler's time-to-safepoint sampling names the copy; its captures are kept out of the
+     * way (a capture pauses the sampling: the probes' TtspSamplingTest shows the two take turns).
+     */
+    @ParameterizedTest
+    @MethodSource("io.mech.it.Jdks#all")
+    void withTheProfilerOnTheReportNamesTheCopyAsTheCulpritAndTheTwinHasFewSamples(final Path jdk) throws Exception {
+        final String profiler = "profiler=on,profiler.hiccup-threshold=600s,profiler.dir=" + dir.resolve("captures") + ",";
+        final Matcher bulk = ttsp(jdk, "bulk-copy", profiler);
+        final Matcher chunked = ttsp(jdk, "chunked-copy", profiler);
+        final Matcher culprit = FIRST_CULPRIT.matcher(bulk.group(3));
+        assertTrue(culprit.find(), "a culprit in bulk-copy's ttsp row: " + bulk.group());
+        assertEquals(BULK_COPY, culprit.group(1), bulk.group());
+        assertTrue(culprit.group(2).contains("arraycopy"), "in System.arraycopy or the JVM's copy stub: " + bulk.group());
+        assertTrue(Double.parseDouble(culprit.group(4)) >= 0.5, "the copy holds most samples: " + bulk.group());
+        assertFalse(chunked.group(3).contains(BULK_COPY), chunked.group());
+        // Sampling covers every synchronisation window, the twin's sub-millisecond ones too: its
+        // copy may be named, from a small fraction of the samples.
+        assertTrue(culpritSamples(chunked) * 4 < culpritSamples(bulk), "samples while safepoints waited: " + culpritSamples(chunked)
+            + " under chunked-copy, " + culpritSamples(bulk) + " under bulk-copy");
+        assertTrue(millis(chunked) * 4 < millis(bulk), "ttsp " + millis(chunked) + " ms under chunked-copy, " + millis(bulk) + " ms under bulk-copy");
+    }
+
+    /** The ttsp row of one run's JSON report (total ms, stalls, then what follows the details); its log has ttsp lines too. */
+    private Matcher ttsp(final Path jdk, final String variant, final String options) throws Exception {
         final Path json = dir.resolve(variant + ".json");
         final Path log = dir.resolve(variant + ".hlog");
         final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk,
-            "prometheus=off,report=off,hiccup.interval=1s,report.json=" + json + ",hiccup.log=" + log,
+            options + "prometheus=off,report=off,hiccup.interval=1s,report.json=" + json + ",hiccup.log=" + log,
             "-Xmx1g", "-jar", Paths.examplesJar().toString(), "safepoint-delay:" + variant, "--seconds", "6"), 120);
         assertEquals(0, result.exit(), result.err());
+        assertFalse(result.out().contains("[INFO]") || result.out().contains("Profiling"),
+            "async-profiler says nothing on the host's output: " + result.out());
         final String report = Files.readString(json);
         final Matcher m = TTSP.matcher(report);
         assertTrue(m.find(), "ttsp in " + report);
-        final double[] found = {Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2))};
-        if (found[1] > 0) {
+        if (stalls(m) > 0) {
             assertTrue(HdrTools.max(HdrTools.processLog(log, "-tag", "ttsp")) > 0, "the log's ttsp lines hold the stalls");
         }
-        return found;
+        return m;
+    }
+
+    /** The samples taken on running threads while safepoints waited; 0 when the row names no culprit. */
+    private static long culpritSamples(final Matcher ttsp) {
+        final Matcher m = CULPRIT_SAMPLES.matcher(ttsp.group(3));
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
+    }
+
+    private static double millis(final Matcher ttsp) {
+        return Double.parseDouble(ttsp.group(1));
+    }
+
+    private static long stalls(final Matcher ttsp) {
+        return Long.parseLong(ttsp.group(2));
     }
 }

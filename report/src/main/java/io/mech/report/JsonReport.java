@@ -34,7 +34,9 @@ public final class JsonReport {
             for (final Map.Entry<String, Long> detail : c.details().entrySet()) {
                 json.field(detail.getKey(), detail.getValue());
             }
-            json.endObject().endObject();
+            json.endObject();
+            culprits(c, json);
+            json.endObject();
         }
         json.endArray().beginObject("sections");
         for (final Section section : report.sections()) {
@@ -55,5 +57,23 @@ public final class JsonReport {
             json.value(note);
         }
         return json.endArray().endObject() + "\n";
+    }
+
+    /**
+     * {@code "culprits":[...],"culprit_samples":N} when the cause names culprits,
+     * {@code "culprit_note":"..."} when it says why it names none; nothing for other causes.
+     */
+    private static void culprits(final CauseSummary c, final Json json) {
+        if (!c.culprits().isEmpty()) {
+            json.beginArray("culprits");
+            for (final CauseSummary.Culprit culprit : c.culprits()) {
+                json.beginObject().field("method", culprit.method()).field("in", culprit.in()).field("samples", culprit.samples())
+                    .field("share", Math.round(culprit.share() * 1e4) / 1e4).endObject();
+            }
+            json.endArray().field("culprit_samples", c.culpritSamples());
+        }
+        if (!c.culpritNote().isEmpty()) {
+            json.field("culprit_note", c.culpritNote());
+        }
     }
 }

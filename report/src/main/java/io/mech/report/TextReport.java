@@ -7,6 +7,11 @@ import java.util.Map;
 /** Renders a {@link Report} as a short table for a person reading a terminal. */
 public final class TextReport {
 
+    /** Culprits named at most on a cause's line. */
+    private static final int SHOWN_CULPRITS = 3;
+    /** The share below which a culprit after the first is left to the JSON report. */
+    private static final double SHOWN_SHARE = 0.05;
+
     private TextReport() {
     }
 
@@ -67,10 +72,30 @@ public final class TextReport {
                     out.append(separator).append(detail.getKey()).append(" x").append(detail.getValue());
                     separator = ", ";
                 }
+                culprits(c, out);
                 out.append(')');
             }
         }
         return out.toString();
+    }
+
+    /** "; culprit a.B.copy (in java.lang.System.arraycopy) 96% of 2018 samples" */
+    private static void culprits(final CauseSummary c, final StringBuilder out) {
+        if (!c.culpritNote().isEmpty()) {
+            out.append("; culprit ").append(c.culpritNote());
+        }
+        for (int i = 0; i < Math.min(SHOWN_CULPRITS, c.culprits().size()); i++) {
+            final CauseSummary.Culprit culprit = c.culprits().get(i);
+            if (i > 0 && culprit.share() < SHOWN_SHARE) {
+                break;
+            }
+            out.append(i == 0 ? "; culprit " : ", then ").append(culprit.method())
+                .append(culprit.in().isEmpty() ? "" : " (in " + culprit.in() + ")")
+                .append(String.format(Locale.ROOT, " %.0f%%", culprit.share() * 100));
+            if (i == 0) {
+                out.append(" of ").append(c.culpritSamples()).append(" samples");
+            }
+        }
     }
 
     private static double ms(final long nanos) {

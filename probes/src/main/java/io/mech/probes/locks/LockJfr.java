@@ -13,11 +13,11 @@ import jdk.jfr.consumer.RecordingStream;
 
 /**
  * The JFR half of the lock probe: monitor enter, monitor wait, j.u.c. lock park and
- * monitor inflation events of mech's shared stream (and on JDK 25 deflation and monitor
- * statistics), summed into
+ * monitor inflation events of mech's shared stream (on JDK 21 and later virtual threads pinned,
+ * and on JDK 25 deflation and monitor statistics), summed into
  * {@link LockTables}.
  *
- * <p>Thresholds: enter and park at {@link LockProbeSettings#thresholdNanos()} (1 ms by default,
+ * <p>Thresholds: enter, park and pinned at {@link LockProbeSettings#thresholdNanos()} (1 ms by default,
  * lowered from default.jfc's 20 ms: on the contended-monitor kernel 20 ms caught 1 to 5 blocks in
  * 3 s, 1 ms 23 to 81, so contention was reported by luck); waits take the same threshold, because
  * a monitor inflated by wait before JFR ran shows only through its waits, and default.jfc's 20 ms
@@ -39,6 +39,9 @@ import jdk.jfr.consumer.RecordingStream;
  * classes (its code locks them on the host's threads too) by class.
  */
 final class LockJfr {
+
+    /** What pins a virtual thread on JDKs whose pinned events give no reason (21 to 23). */
+    static final String PINNED_BEFORE_24 = "monitor held or native frame";
 
     private final LockTables tables;
     private final long thresholdNanos;
@@ -65,11 +68,14 @@ final class LockJfr {
         // JDK 25 and later; a JVM without these events ignores the settings.
         stream.enable("jdk.JavaMonitorDeflate").withThreshold(Duration.ZERO).withoutStackTrace();
         stream.enable("jdk.JavaMonitorStatistics").withPeriod(Duration.ofSeconds(1));
+        // JDK 21 and later.
+        stream.enable("jdk.VirtualThreadPinned").withThreshold(threshold).withStackTrace();
         final LockJfr jfr = new LockJfr(tables, thresholdNanos);
         stream.onEvent("jdk.JavaMonitorEnter", jfr::onEnter);
         stream.onEvent("jdk.ThreadPark", jfr::onPark);
         stream.onEvent("jdk.JavaMonitorWait", jfr::onWait);
         stream.onEvent("jdk.JavaMonitorInflate", jfr::onInflate);
+        stream.onEvent("jdk.VirtualThreadPinned", jfr::onPinned);
         stream.onEvent("jdk.JavaMonitorDeflate", event -> tables.deflate());
         stream.onEvent("jdk.JavaMonitorStatistics", event -> tables.monitorsInUse(event.getLong("count")));
     }
@@ -98,6 +104,22 @@ final class LockJfr {
         final RecordedFrame site = hostsSite(event, monitor, nanos);
         if (site != null) {
             tables.block(LockKind.MONITOR_WAIT, monitor, frame(site), nanos, threadName(event, "notifier"));
+        }
+    }
+
+    /**
+     * A virtual thread that blocked while pinned, by the first frame of the application's code
+     * on its stack: the class initializer, native method's caller or synchronized block it
+     * blocked in. JDK 24 and later say why it was pinned; JDK 21 to 23 do not, and pin there for
+     * a monitor held or a native frame.
+     */
+    private void onPinned(final RecordedEvent event) {
+        final long nanos = event.getDuration().toNanos();
+        final String reason = event.hasField("pinnedReason") ? event.getString("pinnedReason") : null;
+        final String why = reason == null || reason.isEmpty() ? PINNED_BEFORE_24 : reason;
+        final RecordedFrame site = hostsSite(event, why, nanos);
+        if (site != null) {
+            tables.block(LockKind.PINNED, why, frame(site), nanos, null);
         }
     }
 

@@ -10,7 +10,14 @@ public enum LockKind {
         "threads park for this lock (no monitor involved): shorten what it guards, split it, or use a read-write lock"),
     /** Waiting in {@code Object.wait}: jdk.JavaMonitorWait. Waiting, not contention. */
     MONITOR_WAIT("monitor wait",
-        "threads wait here for a notify; Object.wait inflated this monitor: wait/notify, not contention");
+        "threads wait here for a notify; Object.wait inflated this monitor: wait/notify, not contention"),
+    /**
+     * A virtual thread blocked while pinned to its carrier: jdk.VirtualThreadPinned (JDK 21 and
+     * later). Not contention: the carrier, not a lock, is what others wait for.
+     */
+    PINNED("virtual thread pinned",
+        "a virtual thread blocked here without giving back its carrier, which ran nothing else meanwhile: "
+            + "do not block inside a class initializer or under a native frame (before JDK 24, inside synchronized either)");
 
     private final String label;
     private final String reading;
@@ -30,8 +37,8 @@ public enum LockKind {
         return label;
     }
 
-    /** @return true for the kinds that are contention rather than waiting */
+    /** @return true for the kinds that are contention rather than waiting or pinning */
     public boolean isContention() {
-        return this != MONITOR_WAIT;
+        return this == MONITOR_ENTER || this == JUC_LOCK;
     }
 }

@@ -75,6 +75,14 @@ public record LockSnapshot(Source source, long thresholdNanos, boolean counting,
         return classes;
     }
 
+    /** What a row of the given kind counts. */
+    private String unit(final LockKind kind) {
+        if (source == Source.SAMPLED) {
+            return "samples";
+        }
+        return kind == LockKind.MONITOR_WAIT ? "waits" : kind == LockKind.PINNED ? "pins" : "blocks";
+    }
+
     /**
      * The report's locks section: one line per row, the {@code top} heaviest of each table.
      *
@@ -89,9 +97,8 @@ public record LockSnapshot(Source source, long thresholdNanos, boolean counting,
                 break;
             }
             final StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
-                "%s on %s at %s: %d %s, %.3f ms total, max %.3f ms", s.kind().label(), s.lockClass(), s.callSite(),
-                s.count(), source == Source.SAMPLED ? "samples" : s.kind() == LockKind.MONITOR_WAIT ? "waits" : "blocks",
-                s.totalNanos() / 1e6, s.maxNanos() / 1e6));
+                s.kind() == LockKind.PINNED ? "%s (%s) at %s: %d %s, %.3f ms total, max %.3f ms" : "%s on %s at %s: %d %s, %.3f ms total, max %.3f ms",
+                s.kind().label(), s.lockClass(), s.callSite(), s.count(), unit(s.kind()), s.totalNanos() / 1e6, s.maxNanos() / 1e6));
             if (!s.topThreads().isEmpty()) {
                 line.append(s.kind() == LockKind.MONITOR_WAIT ? "; notified by " : "; held by ");
                 for (int i = 0; i < s.topThreads().size() && i < 3; i++) {

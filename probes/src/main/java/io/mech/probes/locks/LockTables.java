@@ -1,5 +1,6 @@
 package io.mech.probes.locks;
 
+import io.mech.probes.JdkCode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -132,8 +133,7 @@ final class LockTables {
      * not), the lock was mech's doing.
      */
     static boolean jdk(final String className) {
-        return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
-            || className.startsWith("sun.") || className.startsWith("com.sun.");
+        return JdkCode.contains(className);
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -22,7 +23,8 @@ import one.profiler.AsyncProfiler;
  *
  * <p>Guarantees: trigger sources run on this thread only, so the places they read (the hiccup
  * meter's ring, the lock probe's snapshot) see no new work on their own threads. The native
- * library loads at the first capture, not before; if it cannot, one warning goes out and the
+ * library loads at the first capture, or when the profiler starts if an always-on session needs
+ * it (continuous mode, time-to-safepoint sampling); if it cannot, one warning goes out and the
  * profiler stops, leaving the rest of mech and the host running. At most one capture runs at a
  * time, one starts at most once per cooldown, and at most {@code maxFiles} stay on disk.
  *
@@ -35,8 +37,17 @@ import one.profiler.AsyncProfiler;
  * what it had written is removed: a capture is never left half-written on disk unmentioned. The
  * thread is never interrupted: async-profiler's converter reads through a file channel, which an
  * interrupt closes.
+ *
+ * <p>With {@link ProfilerSettings#ttsp()} in trigger mode, the library loads when the profiler
+ * starts, and between captures async-profiler samples the threads that keep safepoints waiting
+ * ({@link TtspSampling}); a capture pauses that session and resumes it once written, and at the
+ * end it is stopped with the rest, within the same deadline. {@link #ttspCulprits()} publishes
+ * what it found.
  */
 public final class Profiler implements AutoCloseable {
+
+    /** The profiler running in this JVM, for a capture of {@code mech profile} to borrow async-profiler from. */
+    private static final AtomicReference<Profiler> IN_THIS_JVM = new AtomicReference<>();
 
     /** How long {@link #close()} waits for the profiler thread to stop async-profiler and write. */
     private static final long CLOSE_MILLIS = 2_000;
@@ -97,6 +108,8 @@ public final class Profiler implements AutoCloseable {
     private boolean closed;
     private AsyncProfiler profiler;
     private ContinuousProfile continuous;
+    /** Written once by the profiler thread before it polls; read by {@link #ttspCulprits()}. */
+    private volatile TtspSampling ttsp;
     private long lastStartNanos;
     private boolean started;
 
@@ -108,12 +121,42 @@ public final class Profiler implements AutoCloseable {
         thread.setDaemon(true);
     }
 
-    /** Starts polling the sources; nothing native is loaded until the first capture. */
+    /** Starts polling the sources on the profiler thread, which loads the library when something needs it first. */
     public static Profiler start(final ProfilerSettings settings, final List<TriggerSource> sources,
         final Consumer<String> warnings) {
         final Profiler profiler = new Profiler(settings, sources, warnings);
+        IN_THIS_JVM.set(profiler);
         profiler.thread.start();
         return profiler;
+    }
+
+    /**
+     * A capture that drives async-profiler itself, run while mech's own session lends it.
+     */
+    @FunctionalInterface
+    public interface Borrower {
+        /**
+         * @return what the capture returns (how long it sampled)
+         * @throws IOException when async-profiler refuses or a file cannot be written
+         */
+        long run() throws IOException;
+    }
+
+    /**
+     * Runs a capture that drives async-profiler itself ({@code mech profile}'s) on the calling
+     * thread, lending it the library: the time-to-safepoint session, when this JVM's profiler
+     * runs one, pauses meanwhile and resumes afterwards. Without a profiler in this JVM, or
+     * without such a session, the capture simply runs (and meets async-profiler's refusal while a
+     * capture on trigger or the continuous profile holds it).
+     *
+     * @param borrower the capture
+     * @return what it returns
+     * @throws IOException what it throws
+     */
+    public static long lendToCapture(final Borrower borrower) throws IOException {
+        final Profiler running = IN_THIS_JVM.get();
+        final TtspSampling sampling = running == null ? null : running.ttsp;
+        return sampling == null ? borrower.run() : sampling.lend(borrower);
     }
 
     private void run() {
@@ -121,6 +164,12 @@ public final class Profiler implements AutoCloseable {
             if (settings.continuous()) {
                 continuous = ContinuousProfile.start(loaded(), settings.dir().resolve(".continuous." + ProcessHandle.current().pid()),
                     settings.captureMillis() * 1_000_000L, System.nanoTime());
+            } else if (settings.ttsp()) {
+                final AsyncProfiler library = loaded();
+                // The library loads for a while: a host exiting meanwhile gets no session to stop.
+                if (!stopped) {
+                    ttsp = TtspSampling.start(library, warnings, System.nanoTime());
+                }
             }
             while (!stopped && !failed) {
                 LockSupport.parkNanos(POLL_MILLIS * 1_000_000L);
@@ -144,6 +193,10 @@ public final class Profiler implements AutoCloseable {
             failed = true;
         } finally {
             closeContinuous();
+            final TtspSampling sampling = ttsp;
+            if (sampling != null) {
+                sampling.pause();
+            }
         }
     }
 
@@ -158,6 +211,10 @@ public final class Profiler implements AutoCloseable {
         if (continuous != null) {
             continuous.rotateIfDue(now);
             writePending(now);
+        }
+        final TtspSampling sampling = ttsp;
+        if (sampling != null) {
+            sampling.harvestIfDue(now);
         }
         for (final TriggerSource source : sources) {
             final String detail = source.check(now);
@@ -189,7 +246,18 @@ public final class Profiler implements AutoCloseable {
         }
         final AsyncProfiler loaded = loaded();
         Files.createDirectories(settings.dir());
-        final long millis = Capture.run(loaded, settings.event(), settings.captureMillis(), html, trigger, "trigger", stopping);
+        final TtspSampling sampling = ttsp;
+        if (sampling != null) {
+            sampling.pause();
+        }
+        final long millis;
+        try {
+            millis = Capture.run(loaded, settings.event(), settings.captureMillis(), html, trigger, "trigger", stopping);
+        } finally {
+            if (sampling != null && !stopped) {
+                sampling.resume(System.nanoTime());
+            }
+        }
         taken(new Taken(when, trigger, detail, html, millis, millis < settings.captureMillis()));
     }
 
@@ -292,6 +360,25 @@ public final class Profiler implements AutoCloseable {
         return new ArrayList<>(unfinished);
     }
 
+    /**
+     * The methods that kept safepoints waiting, as sampled so far; {@link TtspCulprits#NONE} when
+     * {@link ProfilerSettings#ttsp()} is off or sampling has not begun, and with
+     * {@link TtspCulprits#unavailable()} saying why when it could not run.
+     */
+    public TtspCulprits ttspCulprits() {
+        final TtspSampling sampling = ttsp;
+        if (sampling != null) {
+            return sampling.culprits();
+        }
+        if (settings.ttsp() && settings.continuous()) {
+            return new TtspCulprits(0, List.of(), "not sampled in profiler.mode=continuous, whose profile holds async-profiler");
+        }
+        if (settings.ttsp() && failed) {
+            return new TtspCulprits(0, List.of(), "not sampled: the profiler turned itself off");
+        }
+        return TtspCulprits.NONE;
+    }
+
     /** Triggers that came inside the cooldown and took no capture. */
     public long triggersInCooldown() {
         return triggersInCooldown;
@@ -323,6 +410,7 @@ public final class Profiler implements AutoCloseable {
             }
             closed = true;
         }
+        IN_THIS_JVM.compareAndSet(this, null);
         stopped = true;
         LockSupport.unpark(thread);
         long remaining;

@@ -13,9 +13,12 @@ import java.nio.file.Path;
  * @param captureMillis how long each capture samples; in continuous mode, the segment length
  * @param cooldownNanos shortest time from one capture's start to the next
  * @param maxFiles      captures kept in {@code dir}; the oldest are removed first
+ * @param ttsp          whether to sample, between captures, the methods running while safepoints
+ *                      wait (see {@link TtspSampling}); not in continuous mode, whose profile holds
+ *                      async-profiler all the time
  */
 public record ProfilerSettings(Path dir, Path extractDir, ProfileEvent event, boolean continuous, long captureMillis, long cooldownNanos,
-                               int maxFiles) {
+                               int maxFiles, boolean ttsp) {
 
     /** Validates eagerly, naming the bound that was missed. */
     public ProfilerSettings {

@@ -93,7 +93,7 @@ class CaptureFilesTest {
             }
         };
         try (Profiler profiler = Profiler.start(new ProfilerSettings(dir.resolve("captures"), notADirectory, ProfileEvent.WALL,
-            false, 100, 0, 5), List.of(always), warnings::add)) {
+            false, 100, 0, 5, false), List.of(always), warnings::add)) {
             final long deadline = System.nanoTime() + 5_000_000_000L;
             while (!profiler.failed() && System.nanoTime() < deadline) {
                 Thread.sleep(20);

@@ -73,7 +73,7 @@ class ContinuousProfileTest {
             }
         };
         final List<String> warnings = new CopyOnWriteArrayList<>();
-        try (Profiler profiler = Profiler.start(new ProfilerSettings(dir, dir, ProfileEvent.CPU, true, 500, 0, 5),
+        try (Profiler profiler = Profiler.start(new ProfilerSettings(dir, dir, ProfileEvent.CPU, true, 500, 0, 5, false),
             List.of(once), warnings::add)) {
             final long deadline = System.nanoTime() + 20_000_000_000L;
             while (profiler.taken().isEmpty() && !profiler.failed() && System.nanoTime() < deadline) {

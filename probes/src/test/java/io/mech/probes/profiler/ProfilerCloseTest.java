@@ -64,7 +64,7 @@ class ProfilerCloseTest {
 
     /** A 10 s capture, once async-profiler samples into its JFR file. */
     private Profiler sampling(final Path captures) throws Exception {
-        final Profiler profiler = Profiler.start(new ProfilerSettings(captures, dir, ProfileEvent.WALL, false, 10_000, 0, 5),
+        final Profiler profiler = Profiler.start(new ProfilerSettings(captures, dir, ProfileEvent.WALL, false, 10_000, 0, 5, false),
             List.of(onceAfter(0, new AtomicBoolean())), warnings::add);
         await(() -> {
             try {
@@ -120,7 +120,7 @@ class ProfilerCloseTest {
         final Path captures = dir.resolve("captures");
         final AtomicBoolean fired = new AtomicBoolean();
         // Late in the second 1 s segment: its window waits for the third, which the close cuts.
-        final Profiler profiler = Profiler.start(new ProfilerSettings(captures, dir, ProfileEvent.WALL, true, 1_000, 0, 5),
+        final Profiler profiler = Profiler.start(new ProfilerSettings(captures, dir, ProfileEvent.WALL, true, 1_000, 0, 5, false),
             List.of(onceAfter(System.nanoTime() + 1_700_000_000L, fired)), warnings::add);
         await(fired::get, "the trigger");
         profiler.close(System.nanoTime() + 5 * SECOND);

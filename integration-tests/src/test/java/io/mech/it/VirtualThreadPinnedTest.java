@@ -1,0 +1,91 @@
+package io.mech.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The lock probe's pinned virtual threads ({@code jdk.VirtualThreadPinned}), on JDK 21 and later
+ * (skipped on older JDKs): the {@code carrier-wait} kernel's {@code pinned-init} variant, whose
+ * virtual threads sleep inside a class initializer, shows as a {@code pinned} row at that
+ * initializer, in the report and on /metrics ({@code mech_lock_blocked_seconds{kind="pinned"}});
+ * the twin, which sleeps after the initializer returns, has none.
+ */
+class VirtualThreadPinnedTest {
+
+    private static final String SITE = "io.mech.examples.virtual.CarrierWaitKernel$SleepingInit.<clinit>:";
+    private static final Pattern PINNED_SERIES = Pattern.compile("mech_lock_blocked_seconds_count\\{[^}]*kind=\"pinned\"[^}]*site=\"([^\"]+)\"[^}]*} ([0-9]+)");
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @MethodSource("io.mech.it.Jdks#all")
+    void aVirtualThreadBlockedInAnInitializerIsAPinnedRowAtItAndTheTwinHasNone(final Path jdk) throws Exception {
+        Assumptions.assumeTrue(Jdks.feature(jdk) >= 21, "virtual threads need JDK 21, " + jdk + " is " + Jdks.feature(jdk));
+        final Run pinned = run(jdk, "pinned-init");
+        final Run twin = run(jdk, "unpinned-sleep");
+
+        final List<Map<String, String>> rows = pinned.rows("pinned");
+        assertFalse(rows.isEmpty(), "a pinned row: " + pinned.report);
+        assertTrue(rows.get(0).get("site").startsWith(SITE), "the heaviest pinned row is at the initializer: " + rows);
+        assertTrue(Long.parseLong(rows.get(0).get("count")) >= 10, "pins counted: " + rows);
+        final Matcher series = PINNED_SERIES.matcher(pinned.metrics);
+        assertTrue(series.find(), "a pinned series on /metrics: " + pinned.metrics);
+        assertTrue(series.group(1).startsWith(SITE) && Long.parseLong(series.group(2)) > 0, series.group());
+
+        assertEquals(List.of(), twin.rows("pinned"), "no pinned row beside the twin");
+        assertFalse(twin.metrics.contains("kind=\"pinned\""), "no pinned series beside the twin");
+
+    }
+
+    private record Run(String report, String metrics) {
+        List<Map<String, String>> rows(final String kind) {
+            return ReportRows.of(report, "locks").stream().filter(row -> kind.equals(row.get("kind"))).toList();
+        }
+    }
+
+    /** Runs one variant with the defaults and /metrics on a free port; its last scrape and its JSON report. */
+    private Run run(final Path jdk, final String variant) throws Exception {
+        final Path json = dir.resolve(variant + ".json");
+        final int port = PrometheusServer.freePort();
+        final Forked host = Forked.start(dir, Forked.javaWithMech(jdk,
+            "report=off,hiccup.log=,report.json=" + json + ",prometheus.port=" + port,
+            "-jar", Paths.examplesJar().toString(), "carrier-wait:" + variant, "--seconds", "6"));
+        host.awaitMechStarted(jdk);
+        final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        final HttpRequest scrape = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+            .timeout(Duration.ofSeconds(2)).build();
+        String metrics = "";
+        // JFR delivers a second late: scrape until the pins show, or the kernel has ended
+        while (!PINNED_SERIES.matcher(metrics).find()) {
+            try {
+                metrics = client.send(scrape, HttpResponse.BodyHandlers.ofString()).body();
+            } catch (final IOException ended) {
+                break;
+            }
+            Thread.sleep(200);
+        }
+        final Forked.Result result = host.await(60);
+        assertEquals(0, result.exit(), result.err());
+        assertTrue(metrics.contains("mech_hiccup_seconds"), "/metrics was scraped: " + metrics);
+        return new Run(Files.readString(json), metrics);
+    }
+}
