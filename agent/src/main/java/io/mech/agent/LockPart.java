@@ -83,7 +83,7 @@ final class LockPart implements Part {
     @Override
     public Section section() {
         final LockSnapshot snapshot = probe.snapshot();
-        return new Section("locks", snapshot.render(ROWS), rows(snapshot));
+        return new Section("locks", LockLines.of(snapshot, ROWS), rows(snapshot));
     }
 
     /** Every row of the snapshot, for tools: one per site, counted j.u.c. lock and inflation cause. */

@@ -1,9 +1,7 @@
 package io.mech.probes.locks;
 
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 
@@ -73,65 +71,5 @@ public record LockSnapshot(Source source, long thresholdNanos, boolean counting,
             classes.add(inflation.monitorClass());
         }
         return classes;
-    }
-
-    /** What a row of the given kind counts. */
-    private String unit(final LockKind kind) {
-        if (source == Source.SAMPLED) {
-            return "samples";
-        }
-        return kind == LockKind.MONITOR_WAIT ? "waits" : kind == LockKind.PINNED ? "pins" : "blocks";
-    }
-
-    /**
-     * The report's locks section: one line per row, the {@code top} heaviest of each table.
-     *
-     * @param top rows per table at most
-     * @return lines without line breaks; empty when nothing was seen
-     */
-    public List<String> render(final int top) {
-        final List<String> lines = new ArrayList<>();
-        int n = 0;
-        for (final LockSite s : sites) {
-            if (n++ == top) {
-                break;
-            }
-            final StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
-                s.kind() == LockKind.PINNED ? "%s (%s) at %s: %d %s, %.3f ms total, max %.3f ms" : "%s on %s at %s: %d %s, %.3f ms total, max %.3f ms",
-                s.kind().label(), s.lockClass(), s.callSite(), s.count(), unit(s.kind()), s.totalNanos() / 1e6, s.maxNanos() / 1e6));
-            if (!s.topThreads().isEmpty()) {
-                line.append(s.kind() == LockKind.MONITOR_WAIT ? "; notified by " : "; held by ");
-                for (int i = 0; i < s.topThreads().size() && i < 3; i++) {
-                    final ThreadCount t = s.topThreads().get(i);
-                    line.append(i == 0 ? "" : ", ").append(t.thread()).append(" x").append(t.count());
-                }
-            }
-            line.append(". ").append(s.kind().reading());
-            lines.add(line.toString());
-        }
-        n = 0;
-        for (final JucContention c : belowThreshold) {
-            if (n++ == top) {
-                break;
-            }
-            lines.add(String.format(Locale.ROOT, "contended %s%s: %d acquisitions, %.3f ms total, max %.3f ms",
-                c.lockClass(), c.mode().isEmpty() ? "" : " (" + c.mode() + ")", c.count(),
-                c.totalNanos() / 1e6, c.maxNanos() / 1e6));
-        }
-        n = 0;
-        for (final Inflation i : inflations) {
-            if (n++ == top) {
-                break;
-            }
-            lines.add(String.format(Locale.ROOT, "inflated %s: %d (%s, %s)", i.monitorClass(), i.count(), i.cause(),
-                i.byWait() ? "wait/notify, not contention" : "contention or other"));
-        }
-        if (deflations > 0 || monitorsInUse >= 0) {
-            lines.add(String.format(Locale.ROOT, "monitors: %d deflated, %d in use", deflations, monitorsInUse));
-        }
-        if (droppedRows > 0) {
-            lines.add("lock rows dropped (tables full): " + droppedRows);
-        }
-        return lines;
     }
 }
