@@ -190,7 +190,7 @@ final class Mech {
      */
     private void startBeforeMain() {
         for (final PartSpec spec : composed) {
-            if (spec.beforeMain() && spec.stage() == PartSpec.Stage.EARLY && spec.wanted(options)) {
+            if (spec.beforeMain() && spec.wanted(options)) {
                 // kept even when null: a part that did not start before main is not tried again
                 beforeMain.put(spec, startPart(spec, null, true));
             }

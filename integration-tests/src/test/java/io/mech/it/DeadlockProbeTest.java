@@ -55,7 +55,7 @@ class DeadlockProbeTest {
         final String metrics;
         try {
             // two checks after the ordered threads have long ended, or the inverted ones found
-            metrics = scrapeUntil(awaitAddress(host, address), body -> value(CHECKS, body) >= 3
+            metrics = scrapeUntil(host.awaitMetricsAddress(address), body -> value(CHECKS, body) >= 3
                 && (!inverted || value(DEADLOCKED, body) == 4));
         } finally {
             Files.writeString(stop, "");
@@ -85,16 +85,6 @@ class DeadlockProbeTest {
     private static double value(final Pattern family, final String body) {
         final Matcher m = family.matcher(body);
         return m.find() ? Double.parseDouble(m.group(1)) : -1;
-    }
-
-    private static URI awaitAddress(final Forked host, final Path address) throws Exception {
-        final long end = System.nanoTime() + MINUTE_NANOS;
-        while (!Files.exists(address)) {
-            assertTrue(ProcessHandle.of(host.pid()).map(ProcessHandle::isAlive).orElse(false), "the host ended before /metrics ran");
-            assertTrue(System.nanoTime() < end, "no /metrics address within a minute");
-            Thread.sleep(20);
-        }
-        return URI.create(Files.readString(address).strip());
     }
 
     /** Scrapes, in text, until the body passes the check, for at most a minute; returns that body. */

@@ -1,6 +1,9 @@
 package io.mech.it;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -146,6 +149,24 @@ public final class Forked {
             }
             Thread.sleep(100);
         }
+    }
+
+    /**
+     * Waits for this host to write mech's /metrics address to a file, as the test hosts do once
+     * mech publishes it; fails when the host ends first or a minute passes.
+     *
+     * @param address the file the host writes the address to
+     * @return the address
+     */
+    public URI awaitMetricsAddress(final Path address) throws Exception {
+        final long end = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        while (!Files.exists(address)) {
+            assertTrue(ProcessHandle.of(pid()).map(ProcessHandle::isAlive).orElse(false),
+                "the host ended before /metrics ran");
+            assertTrue(System.nanoTime() < end, "no /metrics address within a minute");
+            Thread.sleep(20);
+        }
+        return URI.create(Files.readString(address).strip());
     }
 
     /** Waits for the process; kills it and fails when it takes longer than the timeout. */

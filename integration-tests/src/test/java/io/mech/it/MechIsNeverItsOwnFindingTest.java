@@ -63,7 +63,9 @@ class MechIsNeverItsOwnFindingTest {
             "-cp", Paths.testClasses(), QuietHost.class.getName(), address.toString(), stop.toString()));
         final String metrics;
         try {
-            metrics = scrape(awaitAddress(host, address), options.isEmpty() ? body -> true
+            final URI uri = host.awaitMetricsAddress(address);
+            assertEquals("127.0.0.1", uri.getHost(), uri.toString());
+            metrics = scrape(uri, options.isEmpty() ? body -> true
                 : body -> body.contains("site=\"" + QuietHost.class.getName() + ".main:"));
         } finally {
             Files.writeString(stop, "");
@@ -90,22 +92,6 @@ class MechIsNeverItsOwnFindingTest {
                 "site=\"" + QuietHost.class.getName() + ".main:")), "/metrics has the host's queue alone: " + queueSamples);
             assertEquals(List.of("no capture: no trigger reached its threshold"), section(result.err(), "profiler"), result.err());
         }
-    }
-
-    /**
-     * Waits for the host to write mech's /metrics address, which it does once mech runs every part;
-     * fails when it ends first or takes a minute.
-     */
-    private static URI awaitAddress(final Forked host, final Path address) throws Exception {
-        final long end = System.nanoTime() + START_NANOS;
-        while (!Files.exists(address)) {
-            assertTrue(ProcessHandle.of(host.pid()).map(ProcessHandle::isAlive).orElse(false), "the host ended before /metrics ran");
-            assertTrue(System.nanoTime() < end, "no /metrics address within a minute");
-            Thread.sleep(20);
-        }
-        final URI uri = URI.create(Files.readString(address).strip());
-        assertEquals("127.0.0.1", uri.getHost(), uri.toString());
-        return uri;
     }
 
     /**
