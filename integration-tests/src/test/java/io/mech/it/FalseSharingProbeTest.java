@@ -72,7 +72,7 @@ class FalseSharingProbeTest {
     void verdictsMatchTheDeclaredGroundTruth(final Path jdk, final String kernel, final String variant) throws Exception {
         final VariantDescriptor truth = Kernels.named(kernel).orElseThrow().variant(variant).orElseThrow();
         final Path json = dir.resolve("report.json");
-        // a window of two counting bursts (the first two are 2 s apart), within the kernel's run
+        // a window of two counting bursts (one every 2 s), within the kernel's run
         final List<String> command = new ArrayList<>(Forked.javaWithMech(jdk, "probes.falsesharing=on,probes.falsesharing.delay=500ms,"
             + "probes.falsesharing.window=2600ms,hiccup=off,prometheus=off,report=off,report.json=" + json));
         command.addAll(truth.jvmArgs());

@@ -26,8 +26,7 @@ import java.util.function.Consumer;
  * after the window, switched off. Attached to a running JVM, the probe instead weaves the loaded
  * included classes (and those yet to load) when the window opens and removes the weaving when it
  * ends: a method already running then keeps its old code. Within the window, counting is on for
- * {@value #BURST_MILLIS} ms of every {@value #PERIOD_MILLIS} ms (the first two bursts
- * {@value #FIRST_PERIOD_MILLIS} ms apart), {@value #SETTLE_MILLIS} ms after
+ * {@value #BURST_MILLIS} ms of every {@value #PERIOD_MILLIS} ms, {@value #SETTLE_MILLIS} ms after
  * the woven call sites were linked to the counting code ({@link Tally#link}): the rates are counts
  * over the time counted, and between bursts the woven code compiles to what it was. It reads the real field layout through
  * {@code jdk.internal.misc.Unsafe} ({@link FieldLayout}) and judges what the window saw
@@ -51,22 +50,10 @@ public final class FalseSharingProbe implements AutoCloseable {
 
     /** Earlier windows with verdicts that a report keeps: a day of windows every hour. */
     static final int EARLIER = 24;
-    /**
-     * From the first burst's start to the second's: a short window, or a host whose threads were
-     * still starting at the first burst, gets a second look soon.
-     */
-    static final long FIRST_PERIOD_MILLIS = 2000;
-    /**
-     * One counting burst, the settling before it and the pause after it, from the second burst on. What a window costs the
-     * host is mostly what each burst's two switches cost, not the counting: each deoptimises every
-     * hot woven method, which then runs slower until the JIT has compiled it again, and on a busy
-     * machine the compiler waits for a core. Measured in 100 ms slices of a two-thread padded
-     * counter loop on 2 cores, each burst of 50 ms came with about 400 ms of lowered throughput;
-     * bursts twice as long, half as often, count as much and pay that half as often.
-     */
-    static final long PERIOD_MILLIS = 4000;
-    /** How long each burst counts: 2.5% of the window, as before with 50 ms of every 2 s. */
-    static final long BURST_MILLIS = 100;
+    /** One counting burst, the settling before it and the pause after it. */
+    static final long PERIOD_MILLIS = 2000;
+    /** How long each burst counts. */
+    static final long BURST_MILLIS = 50;
     /** From linking the counting methods to counting: the JIT's recompiling of the woven methods settles. */
     static final long SETTLE_MILLIS = 100;
     /** The first burst's settling: weaving at the window's start dropped every woven class's compiled code. */
@@ -229,7 +216,7 @@ public final class FalseSharingProbe implements AutoCloseable {
     private long countInBursts(final long end, final Map<Long, String> names, final Samples samples) throws InterruptedException {
         final long burst = TimeUnit.MILLISECONDS.toNanos(BURST_MILLIS);
         long settle = TimeUnit.MILLISECONDS.toNanos(FIRST_SETTLE_MILLIS);
-        long pause = TimeUnit.MILLISECONDS.toNanos(FIRST_PERIOD_MILLIS - SETTLE_MILLIS - BURST_MILLIS);
+        final long pause = TimeUnit.MILLISECONDS.toNanos(PERIOD_MILLIS - SETTLE_MILLIS - BURST_MILLIS);
         long counted = 0;
         while (true) {
             final boolean cutNow;
@@ -256,7 +243,6 @@ public final class FalseSharingProbe implements AutoCloseable {
             if (cutNow || left <= 0 || cut.await(Math.min(left, pause), TimeUnit.NANOSECONDS)) {
                 return Math.max(counted, 1);
             }
-            pause = TimeUnit.MILLISECONDS.toNanos(PERIOD_MILLIS - SETTLE_MILLIS - BURST_MILLIS);
         }
     }
 
