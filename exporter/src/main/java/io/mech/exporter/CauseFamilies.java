@@ -20,6 +20,11 @@ public final class CauseFamilies implements MetricFamilies {
     }
 
     @Override
+    public List<String> names() {
+        return List.of("mech_hiccup_cause_seconds", "mech_hiccup_cause_stalls");
+    }
+
+    @Override
     public List<MetricSnapshot> collect() {
         final CauseTotals now = totals.get();
         final CounterSnapshot.Builder seconds = CounterSnapshot.builder().name("mech_hiccup_cause_seconds").unit(Unit.SECONDS)

@@ -40,6 +40,11 @@ final class ClientErrors implements MetricFamilies {
     }
 
     @Override
+    public List<String> names() {
+        return List.of("mech_exporter_client_errors");
+    }
+
+    @Override
     public List<MetricSnapshot> collect() {
         final CounterSnapshot.Builder errors = CounterSnapshot.builder().name("mech_exporter_client_errors")
             .help("Scrape connections mech's endpoint dropped: timeout (request not read within "

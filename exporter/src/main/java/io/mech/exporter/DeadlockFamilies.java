@@ -22,6 +22,11 @@ public final class DeadlockFamilies implements MetricFamilies {
     }
 
     @Override
+    public List<String> names() {
+        return List.of("mech_deadlocked_threads", "mech_deadlock_checks");
+    }
+
+    @Override
     public List<MetricSnapshot> collect() {
         final DeadlockSnapshot now = snapshots.get();
         return List.of(GaugeSnapshot.builder().name("mech_deadlocked_threads")

@@ -22,6 +22,11 @@ public final class FalseSharingFamilies implements MetricFamilies {
     }
 
     @Override
+    public List<String> names() {
+        return List.of("mech_falsesharing_score", "mech_falsesharing_candidate_pairs", "mech_falsesharing_woven_classes");
+    }
+
+    @Override
     public List<MetricSnapshot> collect() {
         final FalseSharingSnapshot now = snapshot.get();
         final GaugeSnapshot.Builder score = GaugeSnapshot.builder().name("mech_falsesharing_score")

@@ -51,6 +51,11 @@ public final class HiccupFamilies implements MetricFamilies {
     }
 
     @Override
+    public List<String> names() {
+        return List.of("mech_hiccup_seconds", "mech_hiccup_hdr_seconds", "mech_hiccup_interval_max_seconds", "mech_hiccup_stall_seconds", "mech_hiccup_stalls");
+    }
+
+    @Override
     public List<MetricSnapshot> collect() {
         final HistogramSnapshot.Builder histogram = HistogramSnapshot.builder().name("mech_hiccup_seconds").unit(Unit.SECONDS)
             .help("Hiccups of the JVM since recording began: how much longer than the shortest round the recorder "

@@ -48,6 +48,11 @@ public final class InternalErrors implements MetricFamilies {
     }
 
     @Override
+    public List<String> names() {
+        return List.of("mech_internal_errors");
+    }
+
+    @Override
     public List<MetricSnapshot> collect() {
         final CounterSnapshot.Builder errors = CounterSnapshot.builder().name("mech_internal_errors")
             .help("Failures inside mech by component (a part's start, a report section, a scrape contribution); "

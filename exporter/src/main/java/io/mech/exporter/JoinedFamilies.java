@@ -13,23 +13,23 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * a part whose families throw is counted as an internal error and left out of that scrape, and
  * every other part's families are served as usual.
  *
- * <p>A part's families are admitted at the first scrape after it was added: collected once there
- * to learn their names, so that a name another part already serves, or one that throws then, is
- * refused for good and counted ({@code register <part>}), instead of failing that scrape and
- * every later one (client_java refuses a scrape with a name twice). Adding costs nothing, so a
- * short-lived host's parts are in its report however early it exits.
+ * <p>A part's families are admitted as it is added, by the names they declare
+ * ({@link MetricFamilies#names}): a name that another part already serves, or one declared twice,
+ * refuses that source for good and is counted ({@code register <part>}), instead of failing every
+ * scrape (client_java refuses a scrape with a name twice). A family a source returns under a name
+ * it did not declare is left out of the scrape and counted ({@code scrape <part>}), so that a
+ * source cannot break the scrape by what it returns either.
  *
  * <p>Threads: parts are added from whichever thread starts them; scrapes collect concurrently.
- * Admission runs under this object's lock; the admitted sources are a copy-on-write list, so a
- * scrape sees each admission whole.
+ * Admission runs under this object's lock; the admitted sources are a copy-on-write list of
+ * immutable entries, so a scrape sees each admission whole.
  */
 public final class JoinedFamilies implements MetricFamilies {
 
-    private record Named(String name, MetricFamilies families) {
+    private record Admitted(String part, MetricFamilies families, Set<String> names) {
     }
 
-    private final List<Named> pending = new CopyOnWriteArrayList<>();
-    private final List<Named> sources = new CopyOnWriteArrayList<>();
+    private final List<Admitted> sources = new CopyOnWriteArrayList<>();
     /** The family names admitted so far; guarded by this object's lock. */
     private final Set<String> names = new HashSet<>();
     private final InternalErrors errors;
@@ -40,60 +40,61 @@ public final class JoinedFamilies implements MetricFamilies {
     }
 
     /**
-     * Adds a part's families, asked of the part once.
+     * Adds a part's families, asked of the part once, admitting each source whose declared names
+     * are all new.
      *
-     * @param name     the part's name, for the error count
+     * @param part     the part's name, for the error count
      * @param families its families
      */
-    public void add(final String name, final List<MetricFamilies> families) {
+    public synchronized void add(final String part, final List<MetricFamilies> families) {
         for (final MetricFamilies source : families) {
-            pending.add(new Named(name, source));
+            final Set<String> declared = new HashSet<>();
+            String repeated = null;
+            try {
+                for (final String name : source.names()) {
+                    if (names.contains(name) || !declared.add(name)) {
+                        repeated = name;
+                    }
+                }
+            } catch (final RuntimeException e) {
+                errors.failed("register " + part, e);
+                continue;
+            }
+            if (repeated != null) {
+                errors.failed("register " + part, new IllegalStateException("family " + repeated + " is served twice"));
+                continue;
+            }
+            names.addAll(declared);
+            sources.add(new Admitted(part, source, Set.copyOf(declared)));
         }
+    }
+
+    /** @return every admitted name; it changes as parts are added */
+    @Override
+    public synchronized List<String> names() {
+        return List.copyOf(names);
     }
 
     @Override
     public List<MetricSnapshot> collect() {
         final List<MetricSnapshot> families = new ArrayList<>();
-        for (final Named source : sources) {
+        for (final Admitted source : sources) {
+            final List<MetricSnapshot> theirs;
             try {
-                families.addAll(source.families().collect());
+                theirs = source.families().collect();
             } catch (final RuntimeException e) {
-                errors.failed("scrape " + source.name(), e);
-            }
-        }
-        // after the admitted ones: a source admitted now serves its first collection, once
-        if (!pending.isEmpty()) {
-            admit(families);
-        }
-        return families;
-    }
-
-    /** Admits the pending sources whose names are new, adding their first collection to this scrape's. */
-    private synchronized void admit(final List<MetricSnapshot> scraped) {
-        for (final Named source : pending) {
-            pending.remove(source);
-            final List<MetricSnapshot> first;
-            try {
-                first = source.families().collect();
-            } catch (final RuntimeException e) {
-                errors.failed("register " + source.name(), e);
+                errors.failed("scrape " + source.part(), e);
                 continue;
             }
-            final Set<String> theirs = new HashSet<>();
-            String repeated = null;
-            for (final MetricSnapshot snapshot : first) {
-                final String family = snapshot.getMetadata().getPrometheusName();
-                if (names.contains(family) || !theirs.add(family)) {
-                    repeated = family;
+            for (final MetricSnapshot family : theirs) {
+                final String name = family.getMetadata().getPrometheusName();
+                if (source.names().contains(name)) {
+                    families.add(family);
+                } else {
+                    errors.failed("scrape " + source.part(), new IllegalStateException("family " + name + " was not declared"));
                 }
             }
-            if (repeated != null) {
-                errors.failed("register " + source.name(), new IllegalStateException("family " + repeated + " is served twice"));
-                continue;
-            }
-            names.addAll(theirs);
-            sources.add(source);
-            scraped.addAll(first);
         }
+        return families;
     }
 }

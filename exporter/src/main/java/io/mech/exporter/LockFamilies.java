@@ -76,6 +76,11 @@ public final class LockFamilies implements MetricFamilies {
     }
 
     @Override
+    public List<String> names() {
+        return List.of("mech_lock_blocked_seconds", "mech_lock_blocked_max_seconds", "mech_lock_contended_acquisition_seconds", "mech_lock_monitor_inflations", "mech_lock_monitors_in_use");
+    }
+
+    @Override
     public List<MetricSnapshot> collect() {
         final LockSnapshot now = snapshots.get();
         final List<MetricSnapshot> families = new ArrayList<>(5);

@@ -20,6 +20,11 @@ public final class ProfilerFamilies implements MetricFamilies {
     }
 
     @Override
+    public List<String> names() {
+        return List.of("mech_profiler_captures", "mech_profiler_triggers_in_cooldown", "mech_profiler_enabled");
+    }
+
+    @Override
     public List<MetricSnapshot> collect() {
         final Map<String, Long> byTrigger = new TreeMap<>();
         for (final Profiler.Taken capture : profiler.taken()) {

@@ -11,7 +11,6 @@ import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
 import io.prometheus.metrics.config.PrometheusProperties;
 import io.prometheus.metrics.exporter.common.PrometheusScrapeHandler;
-import io.prometheus.metrics.instrumentation.jvm.JvmMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -103,7 +102,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
             registry.register(new MechCollector(all));
             // client_java's JVM metrics load about a hundred classes and cost a JVM that is never
             // scraped (a test, a batch job) 100 ms of start-up: they are registered at the first scrape.
-            final Runnable firstScrape = settings.jvmMetrics() ? () -> JvmMetrics.builder(config).register(registry) : () -> { };
+            final Runnable firstScrape = settings.jvmMetrics() ? () -> JvmFamilies.register(config, registry) : () -> { };
             final Map<String, HttpHandler> handlers = new LinkedHashMap<>();
             handlers.put("/metrics", new ScrapeHandler(new PrometheusScrapeHandler(config, registry), firstScrape, errors, warnings));
             handlers.put("/-/healthy", new Healthy(errors));

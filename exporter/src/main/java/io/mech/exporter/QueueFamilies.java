@@ -30,6 +30,23 @@ public final class QueueFamilies implements MetricFamilies {
     }
 
     @Override
+    public List<String> names() {
+        return List.of("mech_queue_depth",
+            "mech_queue_capacity",
+            "mech_queue_remaining_capacity",
+            "mech_queue_utilization_ratio",
+            "mech_queue_enqueued",
+            "mech_queue_dequeued",
+            "mech_queue_wait_seconds",
+            "mech_queue_backpressure_alerts",
+            "mech_executor_queued_tasks",
+            "mech_executor_active_threads",
+            "mech_executor_queue_remaining_tasks",
+            "mech_executor_wait_seconds",
+            "mech_executor_backpressure_alerts");
+    }
+
+    @Override
     public List<MetricSnapshot> collect() {
         final Map<Labels, Sum> queues = new LinkedHashMap<>();
         final Map<Labels, Sum> executors = new LinkedHashMap<>();

@@ -19,6 +19,11 @@ public final class SelfCpuFamilies implements MetricFamilies {
     }
 
     @Override
+    public List<String> names() {
+        return List.of("mech_self_cpu_seconds");
+    }
+
+    @Override
     public List<MetricSnapshot> collect() {
         final CounterSnapshot.Builder cpu = CounterSnapshot.builder().name("mech_self_cpu_seconds").unit(Unit.SECONDS)
             .help("CPU time used by mech's own threads, by thread name (pool numbers dropped); ended threads keep theirs");
