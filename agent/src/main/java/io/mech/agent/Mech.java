@@ -1,39 +1,24 @@
 package io.mech.agent;
 
-import io.mech.exporter.CauseFamilies;
 import io.mech.exporter.ExporterSettings;
-import io.mech.exporter.HiccupFamilies;
 import io.mech.exporter.InternalErrors;
 import io.mech.exporter.JoinedFamilies;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.PrometheusEndpoint;
-import io.mech.exporter.jfr.HiccupEvents;
-import io.mech.hiccup.ControlJvm;
-import io.mech.hiccup.HiccupRecorder;
-import io.mech.hiccup.HiccupSettings;
-import io.mech.hiccup.HiccupSnapshot;
-import io.mech.hiccup.LogPath;
-import io.mech.hiccup.LogStatus;
-import io.mech.hiccup.Pid;
-import io.mech.hiccup.cause.HiccupCauses;
-import io.prometheus.metrics.model.snapshots.Labels;
 import io.mech.probes.profiler.TriggerSource;
-import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
- * mech running inside a host JVM: the parts the options switch on, stopped together by one
- * shutdown hook that writes the last interval before the final report.
+ * mech running inside a host JVM: the parts the options switch on, composed from {@link Parts#ALL}
+ * and stopped together by one shutdown hook that writes the last interval before the final report.
  *
  * <p>The caller's thread (the host's main thread under -javaagent) only reads the options and
  * registers the hook; the parts start on the {@code mech-start} thread, because loading time
@@ -45,10 +30,11 @@ import java.util.function.Supplier;
  * one line and lets the JVM go. Nothing waits for {@code mech-start}: a host that exits while mech
  * still starts gets what had started by then, and {@code mech-start} starts nothing more.
  *
- * <p>Thread contract: {@code mech-start} writes the started components to volatile fields (and
- * {@link #parts}) as each starts, and checks {@link #stopping} between them; {@code mech-stop}
- * sets {@code stopping} first, then reads the fields once. A component whose start was under way
- * at that moment is not stopped: its threads are daemons and the JVM is exiting.
+ * <p>Thread contract: {@code mech-start} adds each part to the copy-on-write {@link #parts} as it
+ * starts, writes the endpoint and the reporter to volatile fields, and checks {@link #stopping}
+ * between them; {@code mech-stop} sets {@code stopping} first, then takes one copy of the parts
+ * and reads the fields once. A part whose start was under way at that moment is not stopped: its
+ * threads are daemons and the JVM is exiting.
  */
 final class Mech {
 
@@ -90,12 +76,6 @@ final class Mech {
      * verdicts come in): on a loaded machine 150 ms was seen not to be enough for the report.
      */
     private static final long REPORT_RESERVE_MILLIS = 250;
-    /**
-     * What the stop keeps from its budget beyond the report's when it waits for late JFR events
-     * and the control JVM, after the parts settled. JFR flushes once a second, so a longer wait
-     * would attribute a few more of the last second's stalls at the report's expense.
-     */
-    private static final long WAIT_RESERVE_MILLIS = 300;
 
     private final Options options;
     /** The parts to start where the options switch them on, in order. */
@@ -114,14 +94,13 @@ final class Mech {
     private volatile boolean stopping;
     /** What mech-stop is doing, for the line that says where it gave up. */
     private volatile String stopStep = "starting to stop";
-    private volatile HiccupRecorder hiccups;
-    private volatile ControlJvm control;
-    /** Written by mech-start after /metrics is up; scrapes read it. */
-    private volatile HiccupCauses causes;
     private volatile PrometheusEndpoint endpoint;
     /** Written by mech-start once everything runs; the final report at exit goes through it, after its periodic ones. */
     private volatile Reporter reporter;
+    /** The parts that started, in start order; written by whichever thread starts one, read by the report and the stop. */
     private final List<Part> parts = new CopyOnWriteArrayList<>();
+    /** What the parts offer one another; see its contract. */
+    private final Offers offers = new Offers();
     private final SelfCpu selfCpu = new SelfCpu();
     /** Read by tests, through {@link #errors()}, after the stop. */
     private final InternalErrors errors = new InternalErrors(Console.WARNINGS);
@@ -198,17 +177,15 @@ final class Mech {
     }
 
     /**
-     * Starts, in order, the recorder, the parts of the early stage, /metrics, and, after the
-     * deferral, the JFR stream with the causes and the parts that read it, then the last parts,
-     * which see what every other part offers (the profiler subscribes to their triggers). Each
-     * part starts in its own room: one that throws is an internal error, and the rest start as usual.
+     * Starts, in order, the parts of the early stage (the hiccup recorder first), /metrics, and,
+     * after the deferral, what the parts defer, the JFR stream with the parts that read it (the
+     * causes first), then the last parts, which see what every other part offers (the profiler
+     * subscribes to their triggers). Each part starts in its own room: one that throws is an
+     * internal error, and the rest start as usual.
      */
     void startParts() {
         try {
             add(new SelfCpuPart(selfCpu, startNanos));
-            if (options.flag(Option.HICCUP)) {
-                startRecorder();
-            }
             for (final PartSpec spec : wanted(PartSpec.Stage.EARLY)) {
                 add(beforeMain.containsKey(spec) ? beforeMain.get(spec) : startPart(spec, null, false));
             }
@@ -219,16 +196,11 @@ final class Mech {
             if (!deferred()) {
                 return;
             }
-            if (hiccups != null && options.flag(Option.HICCUP_VIRTUAL)) {
-                // deferred too: the first virtual thread brings up the scheduler's carriers
-                hiccups.meterVirtualThreads();
+            for (final Part part : parts) {
+                step("starting what the parts deferred", "start deferred " + part.name(), part::startDeferred);
             }
-            final boolean attribute = hiccups != null && options.flag(Option.HICCUP_CAUSES);
-            final String withoutJfr = withoutJfr(attribute);
+            final String withoutJfr = withoutJfr();
             final JfrStream stream = withoutJfr == null ? null : JfrStream.open(withoutJfr, Console.WARNINGS);
-            if (attribute && stream != null) {
-                startCauses(stream);
-            }
             for (final PartSpec spec : wanted(PartSpec.Stage.WITH_JFR)) {
                 add(startPart(spec, stream, false));
             }
@@ -239,7 +211,7 @@ final class Mech {
                 add(startPart(spec, stream, false));
             }
             if (!stopping) {
-                final Reporter started = new Reporter(options, hiccups, control, causes, parts, startNanos, errors);
+                final Reporter started = new Reporter(options, parts, startNanos, errors);
                 reporter = started;
                 started.startPeriodic();
                 // mech-start ends here: what it used stays counted
@@ -266,37 +238,6 @@ final class Mech {
         return wanted;
     }
 
-    private void startRecorder() {
-        final HiccupSettings settings = hiccupSettings(options);
-        hiccups = HiccupRecorder.start(settings, Console.WARNINGS);
-        if (settings.log() != null) {
-            // The recorder's settings name the log it writes: <log>.<pid> when another JVM holds <log>.
-            final LogStatus log = hiccups.logStatus();
-            System.setProperty(log.opened() ? LOG_PROPERTY : LOG_PROBLEM_PROPERTY,
-                log.opened() ? log.path().toString() : log.path() + " (" + log.problem() + ")");
-            if (options.flag(Option.HICCUP_CONTROL) && !stopping) {
-                try {
-                    control = ControlJvm.start(OwnJar.path(), hiccups.settings(), Console.WARNINGS);
-                } catch (final RuntimeException e) {
-                    errors.failed("start control", e);
-                }
-            }
-        } else if (options.flag(Option.HICCUP_CONTROL)) {
-            Console.warn("option 'hiccup.control' needs a hiccup.log for the control JVM to write; no control JVM");
-        }
-    }
-
-    private void startCauses(final JfrStream stream) {
-        try {
-            final HiccupCauses started = HiccupCauses.start(hiccups, control == null ? null : control.stalls(), stream.stream());
-            started.addListener(new HiccupEvents());
-            causes = started;
-            partFamilies.add("causes", List.of(new CauseFamilies(started::totals)));
-        } catch (final RuntimeException e) {
-            errors.failed("start causes", e);
-        }
-    }
-
     /**
      * Starts one part unless the host is exiting.
      *
@@ -309,7 +250,7 @@ final class Mech {
         }
         try {
             return spec.start(new PartContext(options, instrumentation, onHostThread, stream == null ? null : stream.stream(),
-                hiccups, this::profilerTriggers));
+                offers, this::profilerTriggers));
         } catch (final Exception | LinkageError e) {
             errors.failed("start " + spec.name(), e);
             return null;
@@ -346,14 +287,11 @@ final class Mech {
     }
 
     /**
-     * What the one warning says is lost when JFR cannot run: the causes, and what each wanted part
-     * that reads JFR does instead; null when nothing wanted reads JFR, and the stream is not opened.
+     * What the one warning says is lost when JFR cannot run: what each wanted part that reads JFR
+     * does instead; null when nothing wanted reads JFR, and the stream is not opened.
      */
-    private String withoutJfr(final boolean attribute) {
+    private String withoutJfr() {
         final List<String> lost = new ArrayList<>();
-        if (attribute) {
-            lost.add("hiccups are recorded without their causes");
-        }
         for (final PartSpec spec : composed) {
             if (spec.withoutJfr() != null && spec.wanted(options)) {
                 lost.add(spec.withoutJfr());
@@ -389,21 +327,8 @@ final class Mech {
             Console.warn(e.getMessage() + "; no /metrics endpoint");
             return null;
         }
-        final List<MetricFamilies> sources = new ArrayList<>();
-        if (hiccups != null) {
-            final Map<Labels, Supplier<HiccupSnapshot>> jvms = new LinkedHashMap<>();
-            jvms.put(Labels.of("jvm", "host"), hiccups::snapshot);
-            if (control != null) {
-                jvms.put(Labels.of("jvm", "control"), this::controlSnapshot);
-            }
-            // null until the virtual-thread meter runs, which the families skip
-            jvms.put(Labels.of("jvm", "host", "thread", "virtual"), hiccups::virtualSnapshot);
-            sources.add(new HiccupFamilies(jvms, settings.classicBuckets()));
-        }
-        // The causes and most parts start after the endpoint: each adds its families as it starts.
-        sources.add(partFamilies);
-        sources.add(errors);
-        final PrometheusEndpoint started = PrometheusEndpoint.start(settings, sources, Console.WARNINGS);
+        // Most parts start after the endpoint: each adds its families as it starts.
+        final PrometheusEndpoint started = PrometheusEndpoint.start(settings, List.of(partFamilies, errors), Console.WARNINGS);
         if (started != null) {
             System.setProperty(METRICS_PROPERTY, (settings.keystore() == null ? "http://" : "https://")
                 + settings.host() + ":" + started.port() + "/metrics");
@@ -411,33 +336,9 @@ final class Mech {
         return started;
     }
 
-    private HiccupSnapshot controlSnapshot() {
-        try {
-            return control.snapshot();
-        } catch (final IOException e) {
-            return null;
-        }
-    }
-
     private Path path(final Option option) {
         final String value = options.text(option);
         return value.isEmpty() ? null : Path.of(value);
-    }
-
-    private static HiccupSettings hiccupSettings(final Options options) {
-        final String template = options.text(Option.HICCUP_LOG);
-        final Path log = template.isEmpty() ? null
-            : Path.of(LogPath.expand(template, Pid.current(), LogPath.localNow())).toAbsolutePath();
-        try {
-            return new HiccupSettings(options.nanos(Option.HICCUP_RESOLUTION), options.nanos(Option.HICCUP_INTERVAL),
-                options.nanos(Option.HICCUP_DELAY), options.nanos(Option.HICCUP_ATTRIBUTE_ABOVE), log);
-        } catch (final IllegalArgumentException e) {
-            Console.warn("hiccup options: " + e.getMessage() + "; using the defaults for hiccup.resolution, "
-                + "hiccup.interval, hiccup.delay and hiccup.attribute-above");
-            final Options defaults = Options.defaults();
-            return new HiccupSettings(defaults.nanos(Option.HICCUP_RESOLUTION), defaults.nanos(Option.HICCUP_INTERVAL),
-                defaults.nanos(Option.HICCUP_DELAY), defaults.nanos(Option.HICCUP_ATTRIBUTE_ABOVE), log);
-        }
     }
 
     /**
@@ -470,34 +371,25 @@ final class Mech {
     }
 
     /**
-     * Stops every part that started, writes the last interval and the final report, in that
-     * order; each step in its own room, so that one that throws is an internal error and the
-     * steps after it still run.
+     * Settles every part that started, the last started first (the profiler writes a capture in
+     * flight before the causes wait for late JFR events, and those before the control JVM's last
+     * interval), closes them in start order (the recorder writes its last interval before the
+     * causes tag it), and writes the final report; each step in its own room, so that one that
+     * throws is an internal error and the steps after it still run.
      */
     void stop(final long deadline) {
         final long settled = deadline - TimeUnit.MILLISECONDS.toNanos(REPORT_RESERVE_MILLIS);
-        final long waited = deadline - TimeUnit.MILLISECONDS.toNanos(WAIT_RESERVE_MILLIS);
-        final HiccupRecorder recorder = hiccups;
-        final HiccupCauses attributed = causes;
-        final ControlJvm controlJvm = control;
-        for (final Part part : parts) {
-            step("waiting for the probes' last findings", "settle " + part.name(), () -> part.settle(settled));
+        final List<Part> started = List.copyOf(parts);
+        for (int i = started.size() - 1; i >= 0; i--) {
+            final Part part = started.get(i);
+            step("waiting for the " + part.name() + " part's last findings", "settle " + part.name(), () -> part.settle(settled));
         }
-        if (attributed != null) {
-            step("waiting for late JFR events", "settle causes", () -> attributed.settle(waited));
-        }
-        if (controlJvm != null) {
-            step("stopping the control JVM", "stop control", () -> controlJvm.close(waited));
-        }
-        if (recorder != null) {
-            step("writing the last interval", "stop hiccup", recorder::close);
-        }
-        if (attributed != null) {
-            step("writing the last interval", "stop causes", attributed::close);
+        for (final Part part : started) {
+            step("closing the " + part.name() + " part", "close " + part.name(), part::close);
         }
         final Reporter periodic = reporter;
         step("writing the final report", "report", () ->
-            (periodic != null ? periodic : new Reporter(options, recorder, controlJvm, attributed, parts, startNanos, errors)).finalReport());
+            (periodic != null ? periodic : new Reporter(options, started, startNanos, errors)).finalReport());
         close();
     }
 

@@ -18,20 +18,6 @@ import java.util.Locale;
 final class Option {
 
     static final Option ENABLED = of("enabled", Kind.BOOLEAN, "true", "false turns mech off entirely");
-    static final Option HICCUP = of("hiccup", Kind.SWITCH, "on", "the hiccup recorder");
-    static final Option HICCUP_LOG = of("hiccup.log", Kind.TEXT, "hiccup.%date.%pid.hlog",
-        "interval log path; %pid, %date and %host expand; relative to the working directory; empty for no log");
-    static final Option HICCUP_INTERVAL = of("hiccup.interval", "5s", Bounds.from("10ms"), "length of one logged interval");
-    static final Option HICCUP_RESOLUTION = of("hiccup.resolution", "1ms", Bounds.between("1us", "1s"), "how long the recorder sleeps between samples");
-    static final Option HICCUP_DELAY = of("hiccup.delay", Kind.DURATION, "0", "what is recorded before this is discarded");
-    static final Option HICCUP_ATTRIBUTE_ABOVE = of("hiccup.attribute-above", "2ms", Bounds.from("1us"),
-        "hiccups at least this long count as stalls: counted and summed without correction");
-    static final Option HICCUP_CAUSES = of("hiccup.causes", Kind.SWITCH, "on",
-        "attribute each stall to gc, safepoint, ttsp (time to safepoint), mech or os through a JFR stream (GC, VM-operation and safepoint events) that starts after the host's first second");
-    static final Option HICCUP_VIRTUAL = of("hiccup.virtual", Kind.SWITCH, "on",
-        "on JDK 21 and later, a second meter on a virtual thread measures how long virtual threads wait for a carrier (logged with Tag=virtual); starts after the host's first second");
-    static final Option HICCUP_CONTROL = of("hiccup.control", Kind.BOOLEAN, "false",
-        "start an idle control JVM that logs its own hiccups to the log path plus .c and exits with the host");
     static final Option PROMETHEUS = of("prometheus", Kind.SWITCH, "on", "serve /metrics for Prometheus");
     static final Option PROMETHEUS_HOST = of("prometheus.host", Kind.TEXT, "127.0.0.1", "address to serve /metrics on; 0.0.0.0 for every interface");
     static final Option PROMETHEUS_PORT = of("prometheus.port", Kind.PORT, "9464", "port to serve /metrics on; 0 for any free port");
@@ -48,8 +34,7 @@ final class Option {
     static final Option REPORT_JSON = of("report.json", Kind.TEXT, "", "also write the report as JSON to this file");
 
     /** The core's options, in the order the options table lists them. */
-    private static final List<Option> CORE = List.of(ENABLED, HICCUP, HICCUP_LOG, HICCUP_INTERVAL, HICCUP_RESOLUTION,
-        HICCUP_DELAY, HICCUP_ATTRIBUTE_ABOVE, HICCUP_CAUSES, HICCUP_VIRTUAL, HICCUP_CONTROL, PROMETHEUS, PROMETHEUS_HOST,
+    private static final List<Option> CORE = List.of(ENABLED, PROMETHEUS, PROMETHEUS_HOST,
         PROMETHEUS_PORT, PROMETHEUS_USER, PROMETHEUS_PASSWORD_FILE, PROMETHEUS_KEYSTORE, PROMETHEUS_KEYSTORE_PASSWORD_FILE,
         PROMETHEUS_JVM, PROMETHEUS_HISTOGRAM, REPORT, REPORT_INTERVAL, REPORT_JSON);
 

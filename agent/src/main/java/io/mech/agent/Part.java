@@ -1,20 +1,23 @@
 package io.mech.agent;
 
+import io.mech.report.CauseSummary;
+import io.mech.report.HiccupSummary;
 import io.mech.report.Section;
 import io.mech.exporter.MetricFamilies;
 import io.mech.probes.profiler.TriggerSource;
 import java.util.List;
 
 /**
- * A probe the options switched on, as the rest of mech sees it: its name, what it adds to
- * /metrics and to the report, what it offers the profiler, and what it brings up to date before
- * the final report. Each probe has one adapter implementing this, started by its
- * {@link PartSpec}; {@link Mech} starts the parts {@link Parts#ALL} lists, stage by stage, and
- * asks each for what it declares.
+ * A component the options switched on (the hiccup recorder, the causes, each probe), as the rest
+ * of mech sees it, with one lifecycle: started by its {@link PartSpec}, then asked for what it
+ * adds to /metrics, to the report and to the profiler's triggers, started further after the
+ * host's first second, brought up to date before the final report, and closed. {@link Mech}
+ * starts the parts {@link Parts#ALL} lists, stage by stage, and asks each for what it declares;
+ * what a part needs of another comes through {@link Offers}.
  *
- * <p>Every call is isolated: a part that throws from its start, its families, its section or
- * its settling is one warning and one count in {@code mech_internal_errors_total{component}},
- * and the other parts carry on.
+ * <p>Every call is isolated: a part that throws from its start, its families, its report, its
+ * deferred start, its settling or its close is one warning and one count in
+ * {@code mech_internal_errors_total{component}}, and the other parts carry on.
  */
 interface Part {
 
@@ -31,8 +34,35 @@ interface Part {
         return List.of();
     }
 
-    /** The part's section of a report as things stand; called from the report thread and at exit. */
+    /**
+     * The part's section of a report as things stand, or null for a part whose findings are rows
+     * of the report's own tables ({@link #hiccups}, {@link #causes}); called from the report
+     * thread and at exit, as are those.
+     */
     Section section();
+
+    /** The part's rows of the report's hiccup table, one per JVM or meter it measures. */
+    default List<HiccupSummary> hiccups() {
+        return List.of();
+    }
+
+    /** The part's rows of the report's stall-time-by-cause table. */
+    default List<CauseSummary> causes() {
+        return List.of();
+    }
+
+    /** Lines for a person under the report's tables, such as why a figure is missing. */
+    default List<String> notes() {
+        return List.of();
+    }
+
+    /**
+     * What the part starts once the host has run its first second (at once when attached), which
+     * a host that lives a second does not need; called once, on {@code mech-start}, after every
+     * part of the early stage started and before the JFR stream opens.
+     */
+    default void startDeferred() {
+    }
 
     /**
      * Brings the part's findings up to date before the final report; called once at shutdown.
@@ -40,5 +70,12 @@ interface Part {
      * @param deadline the {@link System#nanoTime} by which it must return: the host's exit waits
      */
     default void settle(final long deadline) {
+    }
+
+    /**
+     * Writes what the part has left to write, once every part has settled and before the final
+     * report; called once at shutdown, in the order the parts started.
+     */
+    default void close() {
     }
 }

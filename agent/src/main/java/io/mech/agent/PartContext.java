@@ -1,6 +1,5 @@
 package io.mech.agent;
 
-import io.mech.hiccup.HiccupRecorder;
 import io.mech.probes.profiler.TriggerSource;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
@@ -9,18 +8,17 @@ import jdk.jfr.consumer.RecordingStream;
 
 /**
  * What mech offers a part as it starts ({@link PartSpec#start}): the options, the JVM's
- * instrumentation, mech's JFR stream and recorder, and what the parts started before it offer.
- * Made on the thread that starts the part and read on it only.
+ * instrumentation, mech's JFR stream, and what the parts started before it offer. Made on the
+ * thread that starts the part and read on it only; {@link Offers} states its own contract.
  *
  * @param options         the options mech runs with
  * @param instrumentation the JVM's instrumentation; null where the agent has none
  * @param beforeMain      true when the part starts on the host's thread in premain, before main
  * @param jfr             mech's JFR stream, not started yet, for {@link PartSpec.Stage#WITH_JFR}
  *                        and later parts; null before then, and when JFR cannot run
- * @param hiccups         the hiccup recorder; null when it is off
- * @param triggers        what the running parts and the recorder offer the profiler, asked for
- *                        when called
+ * @param offers          what parts offer the parts after them; a part sets its own slots as it starts
+ * @param triggers        what the running parts offer the profiler, asked for when called
  */
 record PartContext(Options options, Instrumentation instrumentation, boolean beforeMain, RecordingStream jfr,
-                   HiccupRecorder hiccups, Supplier<List<TriggerSource>> triggers) {
+                   Offers offers, Supplier<List<TriggerSource>> triggers) {
 }

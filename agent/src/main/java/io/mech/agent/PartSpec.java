@@ -11,6 +11,8 @@ import java.util.Objects;
  *
  * @param name       a short, stable name: the component of the part's internal errors
  * @param options    the options the part reads, its switch first; they join the core's in the options table
+ * @param needs      the switches of the parts it works on, which must be on too (the causes need the recorder);
+ *                   another part's, so they are not in the options table twice
  * @param stage      when the part starts
  * @param beforeMain whether, under -javaagent, the part starts on the host's thread before main
  *                   runs: for a part that must weave classes as they load; {@link Stage#EARLY} only
@@ -18,7 +20,8 @@ import java.util.Objects;
  *                   the part does not read JFR. A part that has a text here makes mech open its JFR stream.
  * @param starter    starts the part
  */
-record PartSpec(String name, List<Option> options, Stage stage, boolean beforeMain, String withoutJfr, Starter starter) {
+record PartSpec(String name, List<Option> options, List<Option> needs, Stage stage, boolean beforeMain, String withoutJfr,
+                Starter starter) {
 
     /** When a part starts, relative to the rest of mech. */
     enum Stage {
@@ -47,10 +50,17 @@ record PartSpec(String name, List<Option> options, Stage stage, boolean beforeMa
         Part start(PartContext context) throws Exception;
     }
 
+    /** A part that needs no other part. */
+    PartSpec(final String name, final List<Option> options, final Stage stage, final boolean beforeMain, final String withoutJfr,
+             final Starter starter) {
+        this(name, options, List.of(), stage, beforeMain, withoutJfr, starter);
+    }
+
     /** Validates and copies. */
     PartSpec {
         Objects.requireNonNull(name, "name");
         options = List.copyOf(options);
+        needs = List.copyOf(needs);
         if (options.isEmpty()) {
             throw new IllegalArgumentException(name + ": a part has at least its switch");
         }
@@ -60,9 +70,17 @@ record PartSpec(String name, List<Option> options, Stage stage, boolean beforeMa
         Objects.requireNonNull(starter, "starter");
     }
 
-    /** Whether the options switch this part on: its first option, its switch. */
+    /** Whether the options switch this part on: its first option, its switch, and the switches it needs. */
     boolean wanted(final Options given) {
-        return given.flag(options.get(0));
+        if (!given.flag(options.get(0))) {
+            return false;
+        }
+        for (final Option needed : needs) {
+            if (!given.flag(needed)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Starts the part; see {@link Starter#start}. */

@@ -11,6 +11,8 @@ final class Parts {
 
     /** Every part mech knows. */
     static final List<PartSpec> ALL = List.of(
+        HiccupPart.Spec.PART,
+        CausesPart.Spec.PART,
         FalseSharingPart.Spec.PART,
         QueuePart.Spec.PART,
         DeadlockPart.Spec.PART,

@@ -7,7 +7,6 @@ import io.mech.probes.profiler.ProfileEvent;
 import io.mech.probes.profiler.Profiler;
 import io.mech.probes.profiler.ProfilerSettings;
 import io.mech.probes.profiler.TriggerSource;
-import io.mech.probes.profiler.TtspCulprits;
 import io.mech.report.Json;
 import io.mech.report.ReportRow;
 import io.mech.report.Section;
@@ -19,7 +18,7 @@ import java.util.Locale;
 /**
  * Captures on trigger as a {@link Part}: the report lists each capture and why it was taken. When
  * stalls are attributed to causes, the profiler also samples the methods that keep safepoints
- * waiting, which the report's ttsp row names (see {@link #ttspCulprits()}).
+ * waiting, which it offers the causes part for the report's ttsp row ({@link Offers#ttspCulprits}).
  */
 final class ProfilerPart implements Part {
 
@@ -54,12 +53,11 @@ final class ProfilerPart implements Part {
         }
 
         private static Part start(final PartContext context) {
-            final List<TriggerSource> triggers = new ArrayList<>();
-            if (context.hiccups() != null) {
-                triggers.add(ProfilerTriggers.hiccup(context.hiccups().watchQueue(), context.options().nanos(HICCUP_THRESHOLD)));
+            final ProfilerPart part = ProfilerPart.start(context.options(), context.triggers().get());
+            if (part != null) {
+                context.offers().ttspCulprits(part.profiler::ttspCulprits);
             }
-            triggers.addAll(context.triggers().get());
-            return ProfilerPart.start(context.options(), triggers);
+            return part;
         }
     }
 
@@ -87,20 +85,12 @@ final class ProfilerPart implements Part {
                 ProfileEvent.parse(options.text(Spec.EVENT)), options.text(Spec.MODE).trim().equals("continuous"),
                 options.nanos(Spec.SECONDS) / 1_000_000,
                 options.nanos(Spec.COOLDOWN), (int) Math.min(Integer.MAX_VALUE, options.count(Spec.MAX_FILES)),
-                options.flag(Option.HICCUP) && options.flag(Option.HICCUP_CAUSES));
+                options.flag(HiccupPart.Spec.ON) && options.flag(CausesPart.Spec.ON));
         } catch (final IllegalArgumentException e) {
             Console.warn(e.getMessage() + "; no profiler");
             return null;
         }
         return new ProfilerPart(Profiler.start(settings, triggers, Console.WARNINGS));
-    }
-
-    /**
-     * The methods sampled while safepoints waited, for the report's time-to-safepoint row: sampled
-     * whenever the stalls are attributed to causes and the profiler runs in trigger mode.
-     */
-    TtspCulprits ttspCulprits() {
-        return profiler.ttspCulprits();
     }
 
     @Override

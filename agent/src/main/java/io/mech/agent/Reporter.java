@@ -7,16 +7,10 @@ import io.mech.report.Report;
 import io.mech.report.Section;
 import io.mech.report.TextReport;
 import io.mech.exporter.InternalErrors;
-import io.mech.hiccup.ControlJvm;
 import io.mech.hiccup.FileTarget;
-import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.HiccupSnapshot;
-import io.mech.hiccup.LogStatus;
 import io.mech.hiccup.Pid;
 import io.mech.hiccup.cause.Cause;
-import io.mech.hiccup.cause.CauseTotals;
-import io.mech.hiccup.cause.HiccupCauses;
-import io.mech.probes.profiler.TtspCulprits;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -27,7 +21,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -45,19 +38,18 @@ final class Reporter {
     private boolean finished;
 
     private final Options options;
-    private final HiccupRecorder hiccups;
-    private final ControlJvm control;
-    private final HiccupCauses causes;
     private final List<Part> parts;
     private final long startNanos;
     private final InternalErrors errors;
 
-    Reporter(final Options options, final HiccupRecorder hiccups, final ControlJvm control, final HiccupCauses causes,
-             final List<Part> parts, final long startNanos, final InternalErrors errors) {
+    /**
+     * @param parts      the running parts, asked for their rows, notes and sections at each report;
+     *                   a list that grows as parts start
+     * @param startNanos when mech started
+     * @param errors     where a part whose report throws is counted
+     */
+    Reporter(final Options options, final List<Part> parts, final long startNanos, final InternalErrors errors) {
         this.options = options;
-        this.hiccups = hiccups;
-        this.control = control;
-        this.causes = causes;
         this.parts = parts;
         this.startNanos = startNanos;
         this.errors = errors;
@@ -105,91 +97,45 @@ final class Reporter {
         return !options.text(Option.REPORT).equalsIgnoreCase("off") || !options.text(Option.REPORT_JSON).isEmpty();
     }
 
+    /**
+     * The report as things stand: each part's rows of the hiccup and cause tables, its notes and
+     * its section, each part in its own room.
+     */
     Report gather() {
-        final List<HiccupSummary> summaries = new ArrayList<>(2);
+        final List<HiccupSummary> summaries = new ArrayList<>(3);
+        final List<CauseSummary> byCause = new ArrayList<>(Cause.values().length);
+        final List<Section> sections = new ArrayList<>(parts.size());
         final List<String> notes = new ArrayList<>();
-        if (hiccups != null) {
-            final LogStatus log = hiccups.logStatus();
-            if (log == null) {
-                summaries.add(summary("host", hiccups.snapshot(), "", ""));
-            } else {
-                // A log that was never opened has no path worth printing: only the reason.
-                summaries.add(summary("host", hiccups.snapshot(), log.opened() ? log.path().toString() : "",
-                    log.problem() == null ? "" : log.problem()));
-            }
-            final HiccupSnapshot virtual = hiccups.virtualSnapshot();
-            if (virtual != null) {
-                summaries.add(summary("virtual", virtual, "", ""));
-            }
-        } else {
-            notes.add("hiccup recorder off");
-        }
-        if (control != null) {
-            try {
-                summaries.add(summary("control", control.snapshot(), control.log().toString(), ""));
-            } catch (final IOException | RuntimeException e) {
-                notes.add("control JVM log " + control.log() + " unreadable: " + e.getMessage());
-            }
-        }
         final String metrics = System.getProperty(Mech.METRICS_PROPERTY);
         if (metrics != null) {
             notes.add("metrics: " + metrics);
         }
-        final List<CauseSummary> byCause = new ArrayList<>(3);
-        if (causes != null) {
-            final CauseTotals totals = causes.totals();
-            for (final Cause cause : Cause.values()) {
-                if (cause == Cause.TTSP && totals.count(cause) > 0) {
-                    byCause.add(withCulprits(cause, totals));
-                } else {
-                    byCause.add(new CauseSummary(cause.tag(), totals.nanos(cause), totals.count(cause), totals.longest(cause),
-                        totals.details(cause)));
-                }
-            }
-            if (totals.unattributed() > 0) {
-                notes.add(String.format(Locale.ROOT, "%d stalls (%.3f ms) before the JFR stream was recording: cause unknown",
-                    totals.unattributed(), totals.unattributedNanos() / 1e6));
-            }
-            if (totals.dropped() > 0) {
-                notes.add(totals.dropped() + " stalls not attributed: the attributing thread fell behind");
-            }
-        }
-        final List<Section> sections = new ArrayList<>(parts.size());
         for (final Part part : parts) {
+            final List<HiccupSummary> itsSummaries;
+            final List<CauseSummary> itsCauses;
+            final List<String> itsNotes;
+            final Section section;
             try {
-                sections.add(part.section());
+                itsSummaries = part.hiccups();
+                itsCauses = part.causes();
+                itsNotes = part.notes();
+                section = part.section();
             } catch (final RuntimeException e) {
                 errors.failed("report " + part.name(), e);
                 notes.add("the " + part.name() + " section failed: " + e);
+                continue;
             }
+            summaries.addAll(itsSummaries);
+            byCause.addAll(itsCauses);
+            notes.addAll(itsNotes);
+            if (section != null) {
+                sections.add(section);
+            }
+        }
+        if (summaries.isEmpty()) {
+            notes.add(0, "hiccup recorder off");
         }
         return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, byCause, sections, notes);
-    }
-
-    /**
-     * The time-to-safepoint row with the methods the profiler sampled while safepoints waited,
-     * when it runs; without them otherwise.
-     */
-    private CauseSummary withCulprits(final Cause cause, final CauseTotals totals) {
-        TtspCulprits found = TtspCulprits.NONE;
-        for (final Part part : parts) {
-            if (part instanceof ProfilerPart) {
-                try {
-                    found = ((ProfilerPart) part).ttspCulprits();
-                } catch (final RuntimeException e) {
-                    errors.failed("report " + part.name() + " culprits", e);
-                }
-            }
-        }
-        final List<CauseSummary.Culprit> culprits = new ArrayList<>(found.culprits().size());
-        for (final TtspCulprits.Culprit culprit : found.culprits()) {
-            culprits.add(new CauseSummary.Culprit(culprit.method(), culprit.in(), culprit.samples(), found.share(culprit)));
-        }
-        final String note = found.unavailable() != null ? found.unavailable()
-            : culprits.isEmpty() && found != TtspCulprits.NONE ? "none named: " + found.samples()
-                + " samples of running threads inside the windows, too few in any one method" : "";
-        return new CauseSummary(cause.tag(), totals.nanos(cause), totals.count(cause), totals.longest(cause), totals.details(cause),
-            culprits, found.samples(), note);
     }
 
     /**

@@ -50,13 +50,14 @@ class FailingPartsTest {
 
             @Override
             public List<MetricFamilies> families() {
-                return List.of(() -> {
+                final String gauge = "mech_" + name.replace('-', '_');
+                return List.of(MetricFamilies.of(List.of(gauge), () -> {
                     if (badFamilies) {
                         throw new IllegalStateException("scrape bug");
                     }
-                    return List.of(GaugeSnapshot.builder().name("mech_" + name.replace('-', '_')).help("a gauge")
+                    return List.of(GaugeSnapshot.builder().name(gauge).help("a gauge")
                         .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(1).build()).build());
-                });
+                }));
             }
 
             @Override

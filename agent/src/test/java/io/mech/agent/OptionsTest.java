@@ -30,10 +30,10 @@ class OptionsTest {
     void defaultsWhenNothingIsGiven() {
         final Options options = parse(null, new Properties(), Map.of());
         assertTrue(options.flag(Option.ENABLED));
-        assertTrue(options.flag(Option.HICCUP));
-        assertEquals(5_000_000_000L, options.nanos(Option.HICCUP_INTERVAL));
-        assertEquals(1_000_000L, options.nanos(Option.HICCUP_RESOLUTION));
-        assertEquals("hiccup.%date.%pid.hlog", options.text(Option.HICCUP_LOG));
+        assertTrue(options.flag(HiccupPart.Spec.ON));
+        assertEquals(5_000_000_000L, options.nanos(HiccupPart.Spec.INTERVAL));
+        assertEquals(1_000_000L, options.nanos(HiccupPart.Spec.RESOLUTION));
+        assertEquals("hiccup.%date.%pid.hlog", options.text(HiccupPart.Spec.LOG));
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
 
@@ -43,9 +43,9 @@ class OptionsTest {
             "MECH_HICCUP_DELAY", "7s");
         final Properties props = properties("mech.hiccup.interval", "2s", "mech.hiccup.resolution", "500us");
         final Options options = parse("hiccup.interval=1s", props, env);
-        assertEquals(1_000_000_000L, options.nanos(Option.HICCUP_INTERVAL));
-        assertEquals(500_000L, options.nanos(Option.HICCUP_RESOLUTION));
-        assertEquals(7_000_000_000L, options.nanos(Option.HICCUP_DELAY));
+        assertEquals(1_000_000_000L, options.nanos(HiccupPart.Spec.INTERVAL));
+        assertEquals(500_000L, options.nanos(HiccupPart.Spec.RESOLUTION));
+        assertEquals(7_000_000_000L, options.nanos(HiccupPart.Spec.DELAY));
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
 
@@ -54,7 +54,7 @@ class OptionsTest {
         final Options options = parse("hiccup.intervall=1s,hiccup.interval=2s", new Properties(), Map.of());
         assertEquals(1, warnings.size());
         assertTrue(warnings.get(0).contains("'hiccup.intervall'"), warnings.get(0));
-        assertEquals(2_000_000_000L, options.nanos(Option.HICCUP_INTERVAL));
+        assertEquals(2_000_000_000L, options.nanos(HiccupPart.Spec.INTERVAL));
     }
 
     @Test
@@ -64,7 +64,7 @@ class OptionsTest {
         assertTrue(warnings.get(0).contains("'hiccup.interval'") && warnings.get(0).contains("duration")
             && warnings.get(0).contains("'soon'"), warnings.get(0));
         assertTrue(warnings.get(1).contains("'enabled'") && warnings.get(1).contains("true or false"), warnings.get(1));
-        assertEquals(3_000_000_000L, options.nanos(Option.HICCUP_INTERVAL));
+        assertEquals(3_000_000_000L, options.nanos(HiccupPart.Spec.INTERVAL));
         assertTrue(options.flag(Option.ENABLED));
     }
 
@@ -85,9 +85,9 @@ class OptionsTest {
 
     @Test
     void switchesReadOnOffAndTrueFalse() {
-        assertFalse(parse("hiccup=off", new Properties(), Map.of()).flag(Option.HICCUP));
+        assertFalse(parse("hiccup=off", new Properties(), Map.of()).flag(HiccupPart.Spec.ON));
         assertFalse(parse("enabled=false", new Properties(), Map.of()).flag(Option.ENABLED));
-        assertTrue(parse("hiccup.control=yes", new Properties(), Map.of()).flag(Option.HICCUP_CONTROL));
+        assertTrue(parse("hiccup.control=yes", new Properties(), Map.of()).flag(HiccupPart.Spec.CONTROL));
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
 
@@ -126,7 +126,7 @@ class OptionsTest {
         assertEquals(1, warnings.size(), warnings.toString());
         assertTrue(warnings.get(0).contains("'hiccup.interval' is given twice") && warnings.get(0).contains("'1s', then '2s'"),
             warnings.get(0));
-        assertEquals(2_000_000_000L, options.nanos(Option.HICCUP_INTERVAL));
+        assertEquals(2_000_000_000L, options.nanos(HiccupPart.Spec.INTERVAL));
     }
 
     @Test

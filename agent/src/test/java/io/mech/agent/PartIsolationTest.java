@@ -37,8 +37,8 @@ class PartIsolationTest {
 
             @Override
             public List<MetricFamilies> families() {
-                return List.of(() -> List.of(GaugeSnapshot.builder().name("mech_" + name).help("a gauge")
-                    .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(1).build()).build()));
+                return List.of(MetricFamilies.of(List.of("mech_" + name), () -> List.of(GaugeSnapshot.builder().name("mech_" + name)
+                    .help("a gauge").dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(1).build()).build())));
             }
 
             @Override
@@ -58,9 +58,9 @@ class PartIsolationTest {
 
             @Override
             public List<MetricFamilies> families() {
-                return List.of(() -> {
+                return List.of(MetricFamilies.of(List.of("mech_broken"), () -> {
                     throw new IllegalStateException("scrape bug");
-                });
+                }));
             }
 
             @Override
@@ -81,21 +81,21 @@ class PartIsolationTest {
         joined.add("broken", broken().families());
         assertEquals(List.of("mech_first"), names(joined.collect()));
         joined.add("second", working("second").families());
-        assertEquals(List.of("mech_first", "mech_second"), names(joined.collect()), "each family once, in the scrape that admits it too");
-        assertEquals(List.of("mech_first", "mech_second"), names(joined.collect()), "refused for good, not asked again");
-        assertEquals(1, errors.count("register broken"));
-        assertEquals(1, warnings.size(), warnings.toString());
+        assertEquals(List.of("mech_first", "mech_second"), names(joined.collect()), "each family once");
+        assertEquals(List.of("mech_first", "mech_second"), names(joined.collect()));
+        assertEquals(3, errors.count("scrape broken"), "counted at every scrape it fails");
+        assertEquals(1, warnings.size(), "one warning a component: " + warnings);
     }
 
     @Test
     void aFamilyThatStartsThrowingLaterCostsOnlyItsOwnSeries() {
         final boolean[] fail = {false};
-        final MetricFamilies flaky = () -> {
+        final MetricFamilies flaky = MetricFamilies.of(List.of("mech_flaky"), () -> {
             if (fail[0]) {
                 throw new IllegalStateException("late bug");
             }
             return List.of(GaugeSnapshot.builder().name("mech_flaky").help("a gauge").build());
-        };
+        });
         final JoinedFamilies joined = new JoinedFamilies(errors);
         joined.add("flaky", List.of(flaky));
         joined.add("first", working("first").families());
@@ -112,15 +112,28 @@ class PartIsolationTest {
         final JoinedFamilies joined = new JoinedFamilies(errors);
         joined.add("first", working("first").families());
         joined.add("again", working("first").families());
+        assertEquals(1, errors.count("register again"), "refused as it is added, before any scrape");
         assertEquals(List.of("mech_first"), names(joined.collect()));
         assertEquals(List.of("mech_first"), names(joined.collect()));
         assertEquals(1, errors.count("register again"));
     }
 
     @Test
+    void aFamilyUnderANameItsSourceDidNotDeclareIsLeftOutAndCounted() {
+        final MetricFamilies sloppy = MetricFamilies.of(List.of("mech_declared"), () -> List.of(
+            GaugeSnapshot.builder().name("mech_declared").help("a gauge").build(),
+            GaugeSnapshot.builder().name("mech_first").help("a name another part serves").build()));
+        final JoinedFamilies joined = new JoinedFamilies(errors);
+        joined.add("first", working("first").families());
+        joined.add("sloppy", List.of(sloppy));
+        assertEquals(List.of("mech_first", "mech_declared"), names(joined.collect()));
+        assertEquals(1, errors.count("scrape sloppy"));
+    }
+
+    @Test
     void aPartWhoseSectionThrowsLeavesTheOthersInTheReport() {
         final Options options = Options.parse("report=stderr", new Properties(), Map.of(), warnings::add);
-        final Report report = new Reporter(options, null, null, null, List.of(working("first"), broken(), working("second")),
+        final Report report = new Reporter(options, List.of(working("first"), broken(), working("second")),
             System.nanoTime(), errors).gather();
         final String text = TextReport.render(report);
         assertTrue(text.contains("first is fine") && text.contains("second is fine"), text);

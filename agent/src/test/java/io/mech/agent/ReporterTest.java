@@ -43,7 +43,8 @@ class ReporterTest {
         hiccups.close();
         assertTrue(hiccups.snapshot().intervals() > 0, "an interval within 10 s");
         final Options options = Options.parse("report=stderr", new Properties(), Map.of(), warnings::add);
-        return new Reporter(options, hiccups, null, null, List.of(), System.nanoTime(), new InternalErrors(warnings::add)).gather();
+        return new Reporter(options, List.of(new HiccupPart(options, hiccups, null)), System.nanoTime(),
+            new InternalErrors(warnings::add)).gather();
     }
 
     /** What the final report put on stderr, with the given options. */
@@ -54,7 +55,7 @@ class ReporterTest {
         final PrintStream original = System.err;
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         try {
-            new Reporter(parsed, null, null, null, List.of(), System.nanoTime(), new InternalErrors(warnings::add)).finalReport();
+            new Reporter(parsed, List.of(), System.nanoTime(), new InternalErrors(warnings::add)).finalReport();
         } finally {
             System.setErr(original);
         }

@@ -1,0 +1,133 @@
+package io.mech.agent;
+
+import io.mech.exporter.CauseFamilies;
+import io.mech.exporter.MetricFamilies;
+import io.mech.exporter.jfr.HiccupEvents;
+import io.mech.hiccup.HiccupRecorder;
+import io.mech.hiccup.cause.Cause;
+import io.mech.hiccup.cause.CauseTotals;
+import io.mech.hiccup.cause.HiccupCauses;
+import io.mech.probes.profiler.TtspCulprits;
+import io.mech.report.CauseSummary;
+import io.mech.report.Section;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The attribution of the recorder's stalls to their causes as a {@link Part}: it reads the
+ * recorder and the control JVM's stalls that the hiccup part offers, and JFR's GC, VM-operation
+ * and safepoint events. Its findings are the rows of the report's cause table, the time-to-safepoint
+ * row with the culprits the profiler offers when it samples them.
+ *
+ * <p>Threads: started on {@code mech-start}; scrapes and the report thread read the causes'
+ * totals, which {@link HiccupCauses} publishes under its own lock. The fields are final.
+ */
+final class CausesPart implements Part {
+
+    /** Starts with mech's JFR stream, before it records, so that its subscriptions see every event. */
+    static final class Spec {
+        static final Option ON = Option.of("hiccup.causes", Option.Kind.SWITCH, "on",
+            "attribute each stall to gc, safepoint, ttsp (time to safepoint), mech or os through a JFR stream "
+                + "(GC, VM-operation and safepoint events) that starts after the host's first second");
+
+        static final PartSpec PART = new PartSpec("causes", List.of(ON), List.of(HiccupPart.Spec.ON), PartSpec.Stage.WITH_JFR, false,
+            "hiccups are recorded without their causes", CausesPart::start);
+
+        private Spec() {
+        }
+    }
+
+    private final HiccupCauses causes;
+    private final Offers offers;
+
+    private CausesPart(final HiccupCauses causes, final Offers offers) {
+        this.causes = causes;
+        this.offers = offers;
+    }
+
+    /** @return the part; null without a recorder to attribute (the hiccup part did not start) or a JFR stream */
+    private static Part start(final PartContext context) {
+        final HiccupRecorder recorder = context.offers().recorder();
+        if (recorder == null || context.jfr() == null) {
+            return null;
+        }
+        final HiccupCauses causes = HiccupCauses.start(recorder, context.offers().controlStalls(), context.jfr());
+        causes.addListener(new HiccupEvents());
+        return new CausesPart(causes, context.offers());
+    }
+
+    @Override
+    public String name() {
+        return "causes";
+    }
+
+    @Override
+    public List<MetricFamilies> families() {
+        return List.of(new CauseFamilies(causes::totals));
+    }
+
+    /** None: the causes are the report's second table ({@link #causes}). */
+    @Override
+    public Section section() {
+        return null;
+    }
+
+    @Override
+    public List<CauseSummary> causes() {
+        final CauseTotals totals = causes.totals();
+        final List<CauseSummary> rows = new ArrayList<>(Cause.values().length);
+        for (final Cause cause : Cause.values()) {
+            if (cause == Cause.TTSP && totals.count(cause) > 0) {
+                rows.add(withCulprits(cause, totals));
+            } else {
+                rows.add(new CauseSummary(cause.tag(), totals.nanos(cause), totals.count(cause), totals.longest(cause),
+                    totals.details(cause)));
+            }
+        }
+        return rows;
+    }
+
+    @Override
+    public List<String> notes() {
+        final CauseTotals totals = causes.totals();
+        final List<String> notes = new ArrayList<>(2);
+        if (totals.unattributed() > 0) {
+            notes.add(String.format(Locale.ROOT, "%d stalls (%.3f ms) before the JFR stream was recording: cause unknown",
+                totals.unattributed(), totals.unattributedNanos() / 1e6));
+        }
+        if (totals.dropped() > 0) {
+            notes.add(totals.dropped() + " stalls not attributed: the attributing thread fell behind");
+        }
+        return notes;
+    }
+
+    /**
+     * The time-to-safepoint row with the methods the profiler sampled while safepoints waited,
+     * when it samples them; without them otherwise.
+     */
+    private CauseSummary withCulprits(final Cause cause, final CauseTotals totals) {
+        final TtspCulprits found = offers.ttspCulprits();
+        final List<CauseSummary.Culprit> culprits = new ArrayList<>(found.culprits().size());
+        for (final TtspCulprits.Culprit culprit : found.culprits()) {
+            culprits.add(new CauseSummary.Culprit(culprit.method(), culprit.in(), culprit.samples(), found.share(culprit)));
+        }
+        final String note = found.unavailable() != null ? found.unavailable()
+            : culprits.isEmpty() && found != TtspCulprits.NONE ? "none named: " + found.samples()
+                + " samples of running threads inside the windows, too few in any one method" : "";
+        return new CauseSummary(cause.tag(), totals.nanos(cause), totals.count(cause), totals.longest(cause), totals.details(cause),
+            culprits, found.samples(), note);
+    }
+
+    /** Waits, until the deadline at most, for the JFR events of the last stalls. */
+    @Override
+    public void settle(final long deadline) {
+        causes.settle(deadline);
+    }
+
+    /** Writes the last interval's tagged lines; after the recorder has written its last interval. */
+    @Override
+    public void close() {
+        causes.close();
+    }
+}

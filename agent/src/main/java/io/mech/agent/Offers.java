@@ -1,0 +1,54 @@
+package io.mech.agent;
+
+import io.mech.hiccup.ControlStalls;
+import io.mech.hiccup.HiccupRecorder;
+import io.mech.probes.profiler.TtspCulprits;
+import java.util.function.Supplier;
+
+/**
+ * What a part offers the parts that start after it, beyond trigger sources
+ * ({@link Part#triggers}): each kind in a typed slot, so that a dependency between parts is
+ * declared here and never found by testing a part's class. A new kind is one slot.
+ *
+ * <p>Threads: the offering part sets its slot on the thread that starts it ({@code mech-start},
+ * or the host's thread before main); a consumer reads it as it starts, on {@code mech-start}
+ * after the offer, or later on the report thread. The slots are volatile, so a read after the
+ * offer sees it whole.
+ */
+final class Offers {
+
+    private volatile HiccupRecorder recorder;
+    private volatile ControlStalls controlStalls;
+    private volatile Supplier<TtspCulprits> ttspCulprits;
+
+    /** Offered by the hiccup part: the recorder whose stalls the causes attribute. */
+    void recorder(final HiccupRecorder offered) {
+        recorder = offered;
+    }
+
+    /** @return the hiccup recorder; null when it does not run */
+    HiccupRecorder recorder() {
+        return recorder;
+    }
+
+    /** Offered by the hiccup part when its control JVM runs: the stalls the control JVM saw too. */
+    void controlStalls(final ControlStalls offered) {
+        controlStalls = offered;
+    }
+
+    /** @return the control JVM's stalls; null when it does not run */
+    ControlStalls controlStalls() {
+        return controlStalls;
+    }
+
+    /** Offered by the profiler when it samples safepoint synchronisation: the methods found running in it. */
+    void ttspCulprits(final Supplier<TtspCulprits> offered) {
+        ttspCulprits = offered;
+    }
+
+    /** @return the time-to-safepoint culprits so far; {@link TtspCulprits#NONE} when nothing samples them */
+    TtspCulprits ttspCulprits() {
+        final Supplier<TtspCulprits> offered = ttspCulprits;
+        return offered == null ? TtspCulprits.NONE : offered.get();
+    }
+}
