@@ -21,6 +21,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -30,12 +31,16 @@ import java.util.concurrent.TimeUnit;
  * {@code mech-report} thread then writes every {@code report.interval}, and {@code mech-stop}
  * calls {@link #finalReport} at exit. Every write holds {@link #writing}, so a periodic report
  * never interleaves with the final one, and once the final report has begun, {@link #finished}
- * (guarded by the same lock) keeps the periodic thread from writing over it.
+ * (guarded by the same lock) keeps the periodic thread from writing over it; the final report
+ * also opens {@link #stopped}, on which the periodic thread waits between reports, so that it ends
+ * at once instead of at its next wake (an interrupt could cut a file write short).
  */
 final class Reporter {
 
     private final Object writing = new Object();
     private boolean finished;
+    /** Opened by the final report: the periodic thread, waiting on it between reports, ends. */
+    private final CountDownLatch stopped = new CountDownLatch(1);
 
     private final Options options;
     private final List<Part> parts;
@@ -63,8 +68,7 @@ final class Reporter {
         }
         final Thread thread = new Thread(() -> {
             try {
-                while (true) {
-                    TimeUnit.NANOSECONDS.sleep(every);
+                while (!stopped.await(every, TimeUnit.NANOSECONDS)) {
                     synchronized (writing) {
                         if (finished) {
                             return;
@@ -85,6 +89,7 @@ final class Reporter {
      * progress, and as the last one.
      */
     void finalReport() {
+        stopped.countDown();
         synchronized (writing) {
             finished = true;
             if (wanted()) {

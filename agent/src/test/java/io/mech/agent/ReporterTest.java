@@ -63,6 +63,22 @@ class ReporterTest {
     }
 
     @Test
+    void thePeriodicThreadEndsWithTheFinalReportAndNeverWritesAfterIt() throws Exception {
+        final Path file = dir.resolve("report.txt");
+        final Options options = Options.parse("report=" + file + ",report.interval=1h", new Properties(), Map.of(), warnings::add);
+        final Reporter reporter = new Reporter(options, List.of(), System.nanoTime(), new InternalErrors(warnings::add));
+        reporter.startPeriodic();
+        final Thread periodic = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("mech-report"))
+            .findFirst().orElseThrow();
+        reporter.finalReport();
+        periodic.join(5_000);
+        assertFalse(periodic.isAlive(), "mech-report ended with the final report, not at its next wake");
+        final String written = Files.readString(file);
+        assertTrue(written.startsWith("mech report: pid "), written);
+        assertEquals(List.of(), warnings);
+    }
+
+    @Test
     void aReportFileThatCannotBeWrittenGoesToStderrWithOneLineSayingWhy() throws Exception {
         final Path report = dir.resolve("no/such/dir/report.txt");
         final List<String> lines = finalReportOnStderr("report=" + report).lines().toList();
