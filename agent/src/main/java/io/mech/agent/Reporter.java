@@ -11,6 +11,7 @@ import io.mech.hiccup.FileTarget;
 import io.mech.hiccup.HiccupSnapshot;
 import io.mech.hiccup.Pid;
 import io.mech.hiccup.cause.Cause;
+import io.mech.probes.Periodic;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -21,8 +22,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Gathers a {@link Report} from the running parts and writes it where the options say.
@@ -32,15 +31,15 @@ import java.util.concurrent.TimeUnit;
  * calls {@link #finalReport} at exit. Every write holds {@link #writing}, so a periodic report
  * never interleaves with the final one, and once the final report has begun, {@link #finished}
  * (guarded by the same lock) keeps the periodic thread from writing over it; the final report
- * also opens {@link #stopped}, on which the periodic thread waits between reports, so that it ends
- * at once instead of at its next wake (an interrupt could cut a file write short).
+ * also closes that thread's {@link Periodic} runner, so that it ends at once instead of at its
+ * next wake, without an interrupt that could cut a file write short.
  */
 final class Reporter {
 
     private final Object writing = new Object();
     private boolean finished;
-    /** Opened by the final report: the periodic thread, waiting on it between reports, ends. */
-    private final CountDownLatch stopped = new CountDownLatch(1);
+    /** The periodic reports' runner; null until it starts, and when reports are not periodic. */
+    private volatile Periodic periodic;
 
     private final Options options;
     private final List<Part> parts;
@@ -66,22 +65,13 @@ final class Reporter {
         if (every <= 0 || !wanted()) {
             return;
         }
-        final Thread thread = new Thread(() -> {
-            try {
-                while (!stopped.await(every, TimeUnit.NANOSECONDS)) {
-                    synchronized (writing) {
-                        if (finished) {
-                            return;
-                        }
-                        write(gather());
-                    }
+        periodic = Periodic.start("mech-report", every, false, () -> {
+            synchronized (writing) {
+                if (!finished) {
+                    write(gather());
                 }
-            } catch (final InterruptedException e) {
-                Thread.currentThread().interrupt();
             }
-        }, "mech-report");
-        thread.setDaemon(true);
-        thread.start();
+        }, Console.WARNINGS);
     }
 
     /**
@@ -89,7 +79,10 @@ final class Reporter {
      * progress, and as the last one.
      */
     void finalReport() {
-        stopped.countDown();
+        final Periodic running = periodic;
+        if (running != null) {
+            running.close();
+        }
         synchronized (writing) {
             finished = true;
             if (wanted()) {

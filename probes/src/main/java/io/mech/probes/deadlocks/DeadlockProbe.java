@@ -1,5 +1,6 @@
 package io.mech.probes.deadlocks;
 
+import io.mech.probes.Periodic;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
@@ -8,7 +9,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -22,7 +22,7 @@ import java.util.function.Consumer;
  * period has a floor of a second. A check that finds nothing allocates little; one that finds a
  * deadlock asks for the stuck threads' lock details and top frame only.
  *
- * <p>Thread contract: only {@code mech-deadlocks} checks and writes {@link #snapshot}, a volatile
+ * <p>Thread contract: only {@code mech-deadlocks}, a {@link Periodic} runner, checks and writes {@link #snapshot}, a volatile
  * reference to an immutable snapshot that any thread may read. {@link #close} may be called from
  * any thread, once or more.
  */
@@ -30,17 +30,16 @@ public final class DeadlockProbe implements AutoCloseable {
 
     private final ThreadMXBean threads;
     private final long periodMillis;
-    private final Consumer<String> warnings;
-    private final CountDownLatch closed = new CountDownLatch(1);
+    /** Set once, right after the probe is made, by {@link #start}; its runner publishes the checks' start. */
+    private Periodic runner;
     /** Cycles found so far, by their threads' ids in the order {@link #cycle} gives them; mech-deadlocks only. */
     private final Map<List<Long>, Deadlock> found = new LinkedHashMap<>();
     private long checks;
     private volatile DeadlockSnapshot snapshot;
 
-    private DeadlockProbe(final ThreadMXBean threads, final long periodMillis, final Consumer<String> warnings) {
+    private DeadlockProbe(final ThreadMXBean threads, final long periodMillis) {
         this.threads = threads;
         this.periodMillis = periodMillis;
-        this.warnings = warnings;
         this.snapshot = new DeadlockSnapshot(List.of(), 0, periodMillis);
     }
 
@@ -55,10 +54,8 @@ public final class DeadlockProbe implements AutoCloseable {
         if (periodMillis < 1_000) {
             throw new IllegalArgumentException("the deadlock probe's period must be at least 1s, got " + periodMillis + " ms");
         }
-        final DeadlockProbe probe = new DeadlockProbe(ManagementFactory.getThreadMXBean(), periodMillis, warnings);
-        final Thread thread = new Thread(probe::run, "mech-deadlocks");
-        thread.setDaemon(true);
-        thread.start();
+        final DeadlockProbe probe = new DeadlockProbe(ManagementFactory.getThreadMXBean(), periodMillis);
+        probe.runner = Periodic.start("mech-deadlocks", TimeUnit.MILLISECONDS.toNanos(periodMillis), true, probe::check, warnings);
         return probe;
     }
 
@@ -70,19 +67,7 @@ public final class DeadlockProbe implements AutoCloseable {
     /** Stops checking; the last snapshot stays. */
     @Override
     public void close() {
-        closed.countDown();
-    }
-
-    private void run() {
-        try {
-            do {
-                check();
-            } while (!closed.await(periodMillis, TimeUnit.MILLISECONDS));
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (final RuntimeException e) {
-            warnings.accept("deadlock probe stopped: " + e);
-        }
+        runner.close();
     }
 
     private void check() {

@@ -2,6 +2,7 @@ package io.mech.probes.locks;
 
 import io.mech.probes.MechCode;
 import io.mech.probes.MechThreads;
+import io.mech.probes.Periodic;
 import java.lang.management.LockInfo;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -29,36 +30,20 @@ final class LockSampler implements AutoCloseable {
 
     private final LockTables tables;
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    private final Thread thread;
-    private volatile boolean closed;
+    private final Periodic runner;
 
     private LockSampler(final LockTables tables, final Consumer<String> warnings) {
         this.tables = tables;
-        this.thread = new Thread(() -> {
-            try {
-                while (!closed) {
-                    Thread.sleep(PERIOD_NANOS / 1_000_000L);
-                    sample();
-                }
-            } catch (final InterruptedException e) {
-                // closed
-            } catch (final RuntimeException | LinkageError e) {
-                warnings.accept("lock sampler stopped (" + e + ")");
-            }
-        }, "mech-locks-sampler");
-        thread.setDaemon(true);
+        this.runner = Periodic.start("mech-locks-sampler", PERIOD_NANOS, false, this::sample, warnings);
     }
 
     static LockSampler start(final LockTables tables, final Consumer<String> warnings) {
-        final LockSampler sampler = new LockSampler(tables, warnings);
-        sampler.thread.start();
-        return sampler;
+        return new LockSampler(tables, warnings);
     }
 
     void sample() {
-        final long self = thread.getId();
         for (final ThreadInfo info : threads.dumpAllThreads(false, false, DEPTH)) {
-            if (info == null || info.getThreadId() == self || MechThreads.isMechs(info.getThreadName())) {
+            if (info == null || MechThreads.isMechs(info.getThreadName())) {
                 continue;
             }
             final LockInfo lock = info.getLockInfo();
@@ -103,7 +88,6 @@ final class LockSampler implements AutoCloseable {
 
     @Override
     public void close() {
-        closed = true;
-        thread.interrupt();
+        runner.close();
     }
 }

@@ -1,5 +1,6 @@
 package io.mech.probes.queues;
 
+import io.mech.probes.Periodic;
 import io.mech.probes.weave.JdkBridge;
 import java.lang.instrument.Instrumentation;
 import java.time.Duration;
@@ -12,7 +13,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.ToIntFunction;
 
@@ -67,7 +67,8 @@ public final class QueueProbe implements AutoCloseable {
     private volatile Class<?> bridge;
     private volatile QueueRegistry registry;
     private volatile JdkFields fields;
-    private volatile Thread sampler;
+    /** The sampler, a {@link Periodic} runner; null until the weaving is in place. */
+    private volatile Periodic sampler;
 
     private QueueProbe(final QueueSettings settings, final Consumer<String> warnings) {
         this.settings = settings;
@@ -146,9 +147,8 @@ public final class QueueProbe implements AutoCloseable {
             if (slots.failure != null) {
                 throw slots.failure;
             }
-            sampler = new Thread(this::sample, "mech-queues-sampler");
-            sampler.setDaemon(true);
-            sampler.start();
+            // after every install field is set: the runner's thread start publishes them to it
+            sampler = Periodic.start("mech-queues-sampler", settings.sampleNanos(), false, this::sampleNow, warnings);
         } catch (final Throwable e) {
             warnings.accept("queue probe not installed (" + e + "); no queues section");
             close();
@@ -186,20 +186,6 @@ public final class QueueProbe implements AutoCloseable {
     /** @param listener receives each back-pressure episode from now on */
     public void addListener(final Listener listener) {
         listeners.add(listener);
-    }
-
-    private void sample() {
-        long next = System.nanoTime();
-        while (!closed) {
-            // a sampler held up (a loaded machine, a GC) skips what it missed rather than sample in a burst
-            next = Math.max(next + settings.sampleNanos(), System.nanoTime());
-            for (long wait = next - System.nanoTime(); wait > 0 && !closed; wait = next - System.nanoTime()) {
-                LockSupport.parkNanos(this, wait);
-            }
-            if (!closed) {
-                sampleNow();
-            }
-        }
     }
 
     /**
@@ -365,9 +351,9 @@ public final class QueueProbe implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        final Thread running = sampler;
+        final Periodic running = sampler;
         if (running != null) {
-            LockSupport.unpark(running);
+            running.close();
         }
         try {
             if (bridge != null) {
