@@ -17,7 +17,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the {@code carrier-wait} kernel, whose virtual threads hold every carrier with 50 ms of
  * computing at a time, stalls the virtual meter ({@code Tag=virtual} in the log, {@code virtual}
  * in the report) at least ten times as long as its twin, which computes on platform threads;
- * the platform meter does not tell the two apart that way.
+ * the platform meter does not tell the two apart that way. The same holds for the pinning pair:
+ * virtual threads that sleep inside a class initializer, which pins them to every carrier, against
+ * a twin that sleeps after it, unpinned.
  */
 class VirtualThreadMeterTest {
 
@@ -27,16 +29,32 @@ class VirtualThreadMeterTest {
     @ParameterizedTest
     @MethodSource("io.mech.it.Jdks#all")
     void busyCarriersStallTheVirtualMeterAndNotThePlatformOne(final Path jdk) throws Exception {
+        carrierWaitIsTheDefectsAlone(jdk, "virtual-compute", "platform-compute", "virtual threads holding the carriers", 20);
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.mech.it.Jdks#all")
+    void pinnedCarriersStallTheVirtualMeterAndNotThePlatformOne(final Path jdk) throws Exception {
+        carrierWaitIsTheDefectsAlone(jdk, "pinned-init", "unpinned-sleep", "virtual threads pinned to every carrier", 15);
+    }
+
+    /**
+     * The virtual meter waits at least ten times as long beside the defect as beside its twin,
+     * beyond what the platform meter waits; the platform meter does not tell them apart that way.
+     */
+    private void carrierWaitIsTheDefectsAlone(final Path jdk, final String defectVariant, final String twinVariant,
+                                              final String defectIs, final double logMaxAtLeastMs) throws Exception {
         Assumptions.assumeTrue(Jdks.feature(jdk) >= 21, "virtual threads need JDK 21, " + jdk + " is " + Jdks.feature(jdk));
-        final Run defect = run(jdk, "virtual-compute");
-        final Run twin = run(jdk, "platform-compute");
+        final Run defect = run(jdk, defectVariant);
+        final Run twin = run(jdk, twinVariant);
         // What the virtual meter waits beyond the platform meter is the wait for a carrier: the
         // operating system's own delays (a loaded machine, the kernel's busy threads) stall both.
-        final String figures = "stalled, platform and virtual meter: " + defect + " beside virtual threads holding the carriers, "
+        final String figures = "stalled, platform and virtual meter: " + defect + " beside " + defectIs + ", "
             + twin + " beside the twin";
         assertTrue(defect.carrierWaitMs() >= 10 * Math.max(twin.carrierWaitMs(), 50), figures);
         assertTrue(defect.hostStallMs < 10 * Math.max(twin.hostStallMs, 50), figures);
-        assertTrue(defect.virtualLogMaxMs >= 20, "the log's Tag=virtual lines hold the waits: max " + defect.virtualLogMaxMs + " ms");
+        assertTrue(defect.virtualLogMaxMs >= logMaxAtLeastMs, "the log's Tag=virtual lines hold the waits: max "
+            + defect.virtualLogMaxMs + " ms");
     }
 
     private record Run(double hostStallMs, double virtualStallMs, double virtualLogMaxMs) {

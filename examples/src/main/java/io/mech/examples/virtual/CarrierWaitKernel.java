@@ -30,6 +30,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * under the JVM's call into an initializer keeps its carrier (JDK 21 and later; JDK 24 stopped
  * pinning for {@code synchronized}, not for this), so every carrier is held while it sleeps. The
  * twin sleeps the same 20 ms after the initializer has returned, and gives its carrier back.
+ * Both sleep 1 ms unpinned between rounds, as a service's threads block between requests: a
+ * carrier pinned for good would starve every other virtual thread until the run ends, and a
+ * meter that never runs measures nothing until then (it measures as it wakes).
  *
  * <p>Slices that end in {@code Thread.yield()} instead of a sleep starve a waking virtual
  * thread for as long as they run (measured on JDK 25: a virtual thread sleeping 1 ms never ran
@@ -127,6 +130,7 @@ public final class CarrierWaitKernel implements Kernel {
             if (!pinned) {
                 Thread.sleep(SLEEP_MILLIS);
             }
+            Thread.sleep(1);
             rounds++;
         }
         return new long[] {rounds, rounds};
