@@ -26,7 +26,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (skipped on older JDKs): the {@code carrier-wait} kernel's {@code pinned-init} variant, whose
  * virtual threads sleep inside a class initializer, shows as a {@code pinned} row at that
  * initializer, in the report and on /metrics ({@code mech_lock_blocked_seconds{kind="pinned"}});
- * the twin, which sleeps after the initializer returns, has none.
+ * the twin, which sleeps after the initializer returns, has none there. Both load a class each
+ * round from the examples' jar on virtual threads, and a load that blocks for a moment inside the
+ * JVM's native frames is a real pin of its own (seen once in three runs: one pin of 2.1 ms at
+ * {@code FreshClassLoader.loadClass}, reason "Freeze or preempt failed"), so the twin is held to
+ * no pin at the initializer and a pinned total under a tenth of the defect's.
  */
 class VirtualThreadPinnedTest {
 
@@ -51,9 +55,16 @@ class VirtualThreadPinnedTest {
         assertTrue(series.find(), "a pinned series on /metrics: " + pinned.metrics);
         assertTrue(series.group(1).startsWith(SITE) && Long.parseLong(series.group(2)) > 0, series.group());
 
-        assertEquals(List.of(), twin.rows("pinned"), "no pinned row beside the twin");
-        assertFalse(twin.metrics.contains("kind=\"pinned\""), "no pinned series beside the twin");
+        final List<Map<String, String>> twinRows = twin.rows("pinned");
+        assertTrue(twinRows.stream().noneMatch(row -> row.get("site").startsWith(SITE)), "no pinned row at the initializer beside the twin: "
+            + twinRows);
+        assertTrue(totalMs(twinRows) * 10 < totalMs(rows), "pinned beside the twin " + twinRows + ", beside the defect " + rows);
+        assertFalse(twin.metrics.contains("site=\"" + SITE), "no pinned series at the initializer beside the twin");
 
+    }
+
+    private static double totalMs(final List<Map<String, String>> rows) {
+        return rows.stream().mapToDouble(row -> Double.parseDouble(row.get("total_ms"))).sum();
     }
 
     private record Run(String report, String metrics) {
