@@ -17,16 +17,19 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Mech composed of parts that each fail in one place, as a bug would make them: at start, in
- * their families, in their report section and in their settling at exit, beside one part that
- * works and comes after them all. Each failure is counted under its part's name, and the working
- * part starts, is scraped, reports and settles as if the others were not there.
+ * their families, in their report section, in their deferred start, in their settling and in
+ * their close at exit, beside one part that works. The parts that fail at exit sit on the side of
+ * the working part that is asked first (settling runs from the last started part back, closing
+ * from the first on), so the working part's own steps come after a failure. Each failure is
+ * counted under its part's name, and the working part starts, is scraped, reports, settles and
+ * closes as if the others were not there.
  */
 class FailingPartsTest {
 
@@ -39,22 +42,26 @@ class FailingPartsTest {
             PartSpec.Stage.EARLY, false, null, start);
     }
 
-    /** A part serving the gauge mech_{name}, reporting "{name} is fine", and failing where told. */
-    private static Part part(final String name, final boolean badFamilies, final boolean badSection, final boolean badSettle,
-                             final AtomicBoolean settled) {
+    /** A part serving the gauge mech_{name}, reporting "{name} is fine", failing at the step named, and counting the rest. */
+    private static Part part(final String name, final String failsAt, final List<String> done) {
         return new Part() {
             @Override
             public String name() {
                 return name;
             }
 
+            private void step(final String step) {
+                if (step.equals(failsAt)) {
+                    throw new IllegalStateException(step + " bug");
+                }
+                done.add(name + " " + step);
+            }
+
             @Override
             public List<MetricFamilies> families() {
                 final String gauge = "mech_" + name.replace('-', '_');
                 return List.of(MetricFamilies.of(List.of(gauge), () -> {
-                    if (badFamilies) {
-                        throw new IllegalStateException("scrape bug");
-                    }
+                    step("scrape");
                     return List.of(GaugeSnapshot.builder().name(gauge).help("a gauge")
                         .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(1).build()).build());
                 }));
@@ -62,34 +69,40 @@ class FailingPartsTest {
 
             @Override
             public Section section() {
-                if (badSection) {
-                    throw new IllegalStateException("report bug");
-                }
+                step("report");
                 return new Section(name, List.of(name + " is fine"), List.of());
             }
 
             @Override
+            public void startDeferred() {
+                step("deferred");
+            }
+
+            @Override
             public void settle(final long deadline) {
-                if (badSettle) {
-                    throw new IllegalStateException("settle bug");
-                }
-                settled.set(true);
+                step("settle");
+            }
+
+            @Override
+            public void close() {
+                step("close");
             }
         };
     }
 
     @Test
     void eachFailureIsCountedUnderItsPartAndTheWorkingPartIsWhole() throws Exception {
-        final AtomicBoolean wellSettled = new AtomicBoolean();
-        final AtomicBoolean unused = new AtomicBoolean();
+        final List<String> done = new CopyOnWriteArrayList<>();
         final List<PartSpec> composed = List.of(
             spec("starts-badly", context -> {
                 throw new IllegalStateException("start bug");
             }),
-            spec("scrapes-badly", context -> part("scrapes-badly", true, false, false, unused)),
-            spec("reports-badly", context -> part("reports-badly", false, true, false, unused)),
-            spec("settles-badly", context -> part("settles-badly", false, false, true, unused)),
-            spec("well", context -> part("well", false, false, false, wellSettled)));
+            spec("scrapes-badly", context -> part("scrapes-badly", "scrape", done)),
+            spec("reports-badly", context -> part("reports-badly", "report", done)),
+            spec("defers-badly", context -> part("defers-badly", "deferred", done)),
+            spec("closes-badly", context -> part("closes-badly", "close", done)),
+            spec("well", context -> part("well", "", done)),
+            spec("settles-badly", context -> part("settles-badly", "settle", done)));
         final Path json = dir.resolve("report.json");
         final Options options = Options.parse("hiccup=off,probes.locks=off,prometheus.port=0,report=" + dir.resolve("report.txt")
             + ",report.json=" + json, new Properties(), Map.of(), warning -> { });
@@ -109,12 +122,18 @@ class FailingPartsTest {
         assertTrue(report.contains("\"settles-badly\":{\"lines\":[\"settles-badly is fine\"]"), report);
         assertTrue(report.contains("the reports-badly section failed"), report);
         assertFalse(report.contains("starts-badly"), report);
-        assertTrue(wellSettled.get(), "the working part settled after the one that threw");
+        assertTrue(done.containsAll(List.of("well deferred", "well scrape", "well settle", "well close", "well report")), done.toString());
+        assertTrue(done.indexOf("well settle") < done.indexOf("well close") && done.indexOf("well close") < done.lastIndexOf("well report"),
+            "settled, closed, then in the final report: " + done);
 
         assertEquals(1, mech.errors().count("start starts-badly"));
-        assertEquals(1, mech.errors().count("register scrapes-badly") + mech.errors().count("scrape scrapes-badly"));
+        assertEquals(1, mech.errors().count("scrape scrapes-badly"));
         assertEquals(1, mech.errors().count("report reports-badly"));
+        assertEquals(1, mech.errors().count("start deferred defers-badly"));
         assertEquals(1, mech.errors().count("settle settles-badly"));
-        assertEquals(0, mech.errors().count("start well") + mech.errors().count("settle well") + mech.errors().count("report well"));
+        assertEquals(1, mech.errors().count("close closes-badly"));
+        for (final String step : List.of("start ", "start deferred ", "scrape ", "report ", "settle ", "close ")) {
+            assertEquals(0, mech.errors().count(step + "well"), step + "well");
+        }
     }
 }
