@@ -38,6 +38,13 @@ final class CausesPart implements Part {
         }
     }
 
+    /**
+     * The least time to safepoint whose row names culprits: the time the fewest samples that name
+     * one stand for (ten, at a sample every 10 ms of CPU). Below it the stalls are too few to
+     * blame a method for, and the samples were mostly taken in the short windows every JVM has.
+     */
+    static final long CULPRIT_FLOOR_NANOS = 100_000_000L;
+
     private final HiccupCauses causes;
     private final Offers offers;
 
@@ -108,13 +115,16 @@ final class CausesPart implements Part {
      */
     private CauseSummary withCulprits(final Cause cause, final CauseTotals totals) {
         final TtspCulprits found = offers.ttspCulprits();
+        final boolean enough = totals.nanos(cause) >= CULPRIT_FLOOR_NANOS;
         final List<CauseSummary.Culprit> culprits = new ArrayList<>(found.culprits().size());
-        for (final TtspCulprits.Culprit culprit : found.culprits()) {
+        for (final TtspCulprits.Culprit culprit : enough ? found.culprits() : List.<TtspCulprits.Culprit>of()) {
             culprits.add(new CauseSummary.Culprit(culprit.method(), culprit.in(), culprit.samples(), found.share(culprit)));
         }
         final String note = found.unavailable() != null ? found.unavailable()
-            : culprits.isEmpty() && found != TtspCulprits.NONE ? "none named: " + found.samples()
-                + " samples of running threads inside the windows, too few in any one method" : "";
+            : found == TtspCulprits.NONE ? ""
+            : !enough ? "none named: under " + CULPRIT_FLOOR_NANOS / 1_000_000 + " ms of time to safepoint, too little to blame a method for"
+            : culprits.isEmpty() ? "none named: " + found.samples() + " samples of running threads inside the windows, too few in any one method"
+            : "";
         return new CauseSummary(cause.tag(), totals.nanos(cause), totals.count(cause), totals.longest(cause), totals.details(cause),
             culprits, found.samples(), note);
     }

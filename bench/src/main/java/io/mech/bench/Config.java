@@ -47,7 +47,13 @@ enum Config {
     /** The hiccup recorder and the profiler's always-on profile, no trigger firing. */
     PROFILER_CONTINUOUS("hiccup + continuous profile"),
     /** The hiccup recorder alone, with one {@code mech profile} capture taken while it runs. */
-    PROFILER_CAPTURE("hiccup + one capture");
+    PROFILER_CAPTURE("hiccup + one capture"),
+    /**
+     * The hiccup recorder, its causes and the profiler in trigger mode, no trigger firing: what
+     * runs all the time is the time-to-safepoint session, sampling only while safepoints wait.
+     * Read beside {@link #CAUSES}.
+     */
+    PROFILER_TTSP("hiccup + causes + profiler (ttsp sampling)");
 
     /** The false-sharing probe with nothing else of mech's running. */
     private static final String FALSESHARING_ONLY = "report=off,prometheus=off,hiccup=off,probes.locks=off,probes.falsesharing=on";
@@ -117,6 +123,9 @@ enum Config {
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=on,probes.locks=off," + log);
             case EXPORTER:
                 return List.of("-javaagent:" + mechJar + "=report=off,hiccup.causes=on,probes.locks=off,prometheus.port=" + port + "," + log);
+            case PROFILER_TTSP:
+                return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=on,probes.locks=off," + log
+                    + ",profiler=on,profiler.hiccup-threshold=1h,profiler.dir=" + workDir.resolve("captures"));
             case PROFILER_CONTINUOUS:
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=off,probes.locks=off," + log
                     + ",profiler=on,profiler.mode=continuous,profiler.hiccup-threshold=1h,profiler.dir=" + workDir.resolve("captures"));

@@ -9,7 +9,9 @@ import java.util.Map;
  * wall-clock sample every 100 ms and lock waits, segments rotated every 5 s, the JDK's recorder
  * synchronised in), and one capture taken on demand by {@code mech profile} (attach, library load,
  * sampling, JFR and flame graph written), which is what a trigger-mode capture does minus the
- * attach. No target: the issue asks for the figures to be stated.
+ * attach. Then trigger mode's one always-on cost: the time-to-safepoint session, which samples
+ * only while a safepoint waits for threads, beside the causes it serves. No target: the issue
+ * asks for the figures to be stated.
  */
 final class ProfilerBench {
 
@@ -28,7 +30,7 @@ final class ProfilerBench {
             final List<String> command = List.of("-jar", setup.examplesJar().toString(), kernel + "," + kernel + "," + kernel,
                 "--seconds", Double.toString(setup.seconds()));
             final Map<Config, List<Double>> throughput = Alternation.run(setup.rounds(),
-                List.of(Config.HICCUP, Config.PROFILER_CONTINUOUS, Config.PROFILER_CAPTURE), config -> {
+                List.of(Config.HICCUP, Config.PROFILER_CONTINUOUS, Config.PROFILER_CAPTURE, Config.CAUSES, Config.PROFILER_TTSP), config -> {
                     final Jvm.Started host = Jvm.start(setup.workDir(), config.jvmArgs(setup, 0), command);
                     if (config == Config.PROFILER_CAPTURE) {
                         captureWallBeyondSampling.add(captureWallMillis(setup, host, captureSeconds) - captureSeconds * 1000.0);
@@ -40,6 +42,9 @@ final class ProfilerBench {
                     Stats.of(Alternation.paired(throughput.get(config), throughput.get(Config.HICCUP),
                         (with, without) -> 100 * (1 - with / without)))));
             }
+            rows.add(Row.of("profiler: throughput lost (" + kernel + ")", Config.PROFILER_TTSP.label + " vs " + Config.CAUSES.label, "%",
+                Stats.of(Alternation.paired(throughput.get(Config.PROFILER_TTSP), throughput.get(Config.CAUSES),
+                    (with, without) -> 100 * (1 - with / without)))));
         }
         rows.add(Row.of("profiler: one capture's wall time beyond its " + captureSeconds + " s of sampling",
             "mech profile <pid> --seconds " + captureSeconds, "ms", Stats.of(captureWallBeyondSampling)));

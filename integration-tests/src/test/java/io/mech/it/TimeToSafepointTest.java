@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * put down to {@code ttsp}, in the report and in the log's {@code Tag=ttsp} lines; the twin,
  * which copies the same bytes a megabyte at a time, has a small fraction of that wait. With the
  * profiler on, the report's ttsp row names the copying method as the culprit, from most of the
- * samples taken while safepoints waited; the twin has a small fraction of those samples.
+ * samples taken while safepoints waited; the twin names no culprit at all.
  */
 class TimeToSafepointTest {
 
@@ -47,7 +47,7 @@ class TimeToSafepointTest {
      */
     @ParameterizedTest
     @MethodSource("io.mech.it.Jdks#all")
-    void withTheProfilerOnTheReportNamesTheCopyAsTheCulpritAndTheTwinHasFewSamples(final Path jdk) throws Exception {
+    void withTheProfilerOnTheReportNamesTheCopyAsTheCulpritAndTheTwinNone(final Path jdk) throws Exception {
         final String profiler = "profiler=on,profiler.hiccup-threshold=600s,profiler.dir=" + dir.resolve("captures") + ",";
         final Matcher bulk = ttsp(jdk, "bulk-copy", profiler);
         final Matcher chunked = ttsp(jdk, "chunked-copy", profiler);
@@ -56,9 +56,9 @@ class TimeToSafepointTest {
         assertEquals(BULK_COPY, culprit.group(1), bulk.group());
         assertTrue(culprit.group(2).contains("arraycopy"), "in System.arraycopy or the JVM's copy stub: " + bulk.group());
         assertTrue(Double.parseDouble(culprit.group(4)) >= 0.5, "the copy holds most samples: " + bulk.group());
-        assertFalse(chunked.group(3).contains(BULK_COPY), chunked.group());
-        // Sampling covers every synchronisation window, the twin's sub-millisecond ones too: its
-        // copy may be named, from a small fraction of the samples.
+        // A window is sampled in proportion to its length (a sample every 10 ms of a thread's CPU):
+        // the twin's sub-millisecond windows seldom are, too seldom to name anything.
+        assertFalse(FIRST_CULPRIT.matcher(chunked.group(3)).find(), "no culprit beside the twin: " + chunked.group());
         assertTrue(culpritSamples(chunked) * 4 < culpritSamples(bulk), "samples while safepoints waited: " + culpritSamples(chunked)
             + " under chunked-copy, " + culpritSamples(bulk) + " under bulk-copy");
         assertTrue(millis(chunked) * 4 < millis(bulk), "ttsp " + millis(chunked) + " ms under chunked-copy, " + millis(bulk) + " ms under bulk-copy");

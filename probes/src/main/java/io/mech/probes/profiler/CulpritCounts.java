@@ -30,8 +30,9 @@ final class CulpritCounts {
     static final int MAX_CULPRITS = 256;
 
     /**
-     * The fewest samples that name a culprit: ten milliseconds of CPU inside the windows. One
-     * sample is a thread caught on its way to the safepoint, not one that kept it waiting.
+     * The fewest samples that name a culprit: at a sample every 10 ms of CPU, about 100 ms of
+     * safepoint windows it held up. One sample is a thread caught on its way to the safepoint,
+     * not one that kept it waiting.
      */
     static final long MIN_SAMPLES = 10;
 

@@ -10,8 +10,8 @@ import one.profiler.AsyncProfiler;
  * {@code RuntimeService::record_safepoint_synchronized} (symbols of libjvm.so's own table, which
  * the JDKs here carry) and samples only between them, so the threads on the CPU in those
  * windows are the ones the safepoint waited for. CPU samples, because a thread already stopped
- * at the safepoint uses none; one every millisecond of CPU, because the windows are short and
- * outside them nothing is sampled at all.
+ * at the safepoint uses none; one every 10 ms of CPU ({@link #EVENTS} says why), so that a window
+ * is sampled in proportion to its length.
  *
  * <p>async-profiler runs one session at a time, so a capture on trigger {@link #pause pauses}
  * this one and {@link #resume resumes} it once written, and a capture of {@code mech profile}
@@ -27,11 +27,17 @@ import one.profiler.AsyncProfiler;
 final class TtspSampling {
 
     /**
-     * async-profiler's options: CPU samples every millisecond, only while a safepoint waits.
-     * Quiet, because a session still running when the JVM dies has async-profiler print that it
-     * stopped on the host's standard output.
+     * async-profiler's options: a CPU sample every 10 ms of a thread's CPU time, kept only while a
+     * safepoint waits. The CPU timer runs outside the windows too, so its interval is what the
+     * session costs: at 1 ms it cost the CPU-bound padded kernel 2.5% standalone (a signal per
+     * thread per millisecond, every one of them dropped outside the windows) and 3.5 to 8% in the
+     * bench; at 10 ms, nothing measurable. A window catches a running thread's sample with a
+     * chance of its length over the interval, so samples weigh the culprits by the time they held
+     * safepoints up: 30 ms windows still give three each, and the sub-millisecond windows of a
+     * healthy JVM seldom give any. Quiet, because a session still running when the JVM dies has
+     * async-profiler print that it stopped on the host's standard output.
      */
-    static final String EVENTS = "event=cpu,interval=1ms,jstackdepth=128,ttsp,quiet";
+    static final String EVENTS = "event=cpu,interval=10ms,jstackdepth=128,ttsp,quiet";
 
     /** A dump of the samples so far, below async-profiler's own notes ("no samples were collected") on the host's output. */
     private static final String DUMP = "collapsed,ann,dot,loglevel=warn";
