@@ -83,7 +83,7 @@ final class HiccupPart implements Part {
             System.setProperty(log.opened() ? Mech.LOG_PROPERTY : Mech.LOG_PROBLEM_PROPERTY,
                 log.opened() ? log.path().toString() : log.path() + " (" + log.problem() + ")");
             if (options.flag(Spec.CONTROL)) {
-                control = ControlJvm.start(OwnJar.path(), recorder.settings(), Console.WARNINGS);
+                control = startControl(recorder);
             }
         } else if (options.flag(Spec.CONTROL)) {
             Console.warn("option 'hiccup.control' needs a hiccup.log for the control JVM to write; no control JVM");
@@ -93,6 +93,19 @@ final class HiccupPart implements Part {
             context.offers().controlStalls(control.stalls());
         }
         return new HiccupPart(options, recorder, control);
+    }
+
+    /**
+     * The control JVM, or null when it could not start (it warned why): the recorder runs
+     * already, so a control JVM that fails to start costs the part nothing else.
+     */
+    private static ControlJvm startControl(final HiccupRecorder recorder) {
+        try {
+            return ControlJvm.start(OwnJar.path(), recorder.settings(), Console.WARNINGS);
+        } catch (final RuntimeException e) {
+            Console.warn("cannot start the control JVM (" + e + "); host hiccups only");
+            return null;
+        }
     }
 
     private static HiccupSettings settings(final Options options) {
