@@ -165,23 +165,27 @@ final class HiccupPart implements Part {
         final List<HiccupSummary> summaries = new ArrayList<>(3);
         final LogStatus log = recorder.logStatus();
         if (log == null) {
-            summaries.add(Reporter.summary("host", recorder.snapshot(), "", ""));
+            summaries.add(summary("host", recorder.snapshot(), "", ""));
         } else {
             // A log that was never opened has no path worth printing: only the reason.
-            summaries.add(Reporter.summary("host", recorder.snapshot(), log.opened() ? log.path().toString() : "",
+            summaries.add(summary("host", recorder.snapshot(), log.opened() ? log.path().toString() : "",
                 log.problem() == null ? "" : log.problem()));
         }
         final HiccupSnapshot virtual = recorder.virtualSnapshot();
         if (virtual != null) {
-            summaries.add(Reporter.summary("virtual", virtual, "", ""));
+            summaries.add(summary("virtual", virtual, "", ""));
         }
-        final HiccupSnapshot controlled = control == null ? null : controlSnapshot();
-        if (controlled != null) {
-            summaries.add(Reporter.summary("control", controlled, control.log().toString(), ""));
+        if (control != null) {
+            try {
+                summaries.add(summary("control", control.snapshot(), control.log().toString(), ""));
+            } catch (final IOException e) {
+                // said in notes()
+            }
         }
         return summaries;
     }
 
+    /** Why the control JVM's row is missing, when its log cannot be read; asking again costs a stat of the log, as the follower hands out one snapshot per interval. */
     @Override
     public List<String> notes() {
         if (control != null) {
@@ -206,6 +210,14 @@ final class HiccupPart implements Part {
     @Override
     public void close() {
         recorder.close();
+    }
+
+    /** A snapshot's percentiles, and what became of its log: written whole ({@code problem} empty), part way, or not at all. */
+    private static HiccupSummary summary(final String jvm, final HiccupSnapshot snapshot, final String log, final String problem) {
+        return new HiccupSummary(jvm,
+            snapshot.percentileNanos(50.0), snapshot.percentileNanos(90.0), snapshot.percentileNanos(99.0),
+            snapshot.percentileNanos(99.9), snapshot.maxNanos(), snapshot.count(), snapshot.intervals(),
+            snapshot.stalls(), snapshot.stallNanos(), log, problem);
     }
 
     private HiccupSnapshot controlSnapshot() {

@@ -8,7 +8,6 @@ import io.mech.report.Section;
 import io.mech.report.TextReport;
 import io.mech.exporter.InternalErrors;
 import io.mech.hiccup.FileTarget;
-import io.mech.hiccup.HiccupSnapshot;
 import io.mech.hiccup.Pid;
 import io.mech.hiccup.cause.Cause;
 import io.mech.probes.Periodic;
@@ -164,14 +163,6 @@ final class Reporter {
                 printToStderr(report);
             }
         }
-    }
-
-    /** A snapshot's percentiles, and what became of its log: written whole ({@code problem} empty), part way, or not at all. */
-    static HiccupSummary summary(final String jvm, final HiccupSnapshot snapshot, final String log, final String problem) {
-        return new HiccupSummary(jvm,
-            snapshot.percentileNanos(50.0), snapshot.percentileNanos(90.0), snapshot.percentileNanos(99.0),
-            snapshot.percentileNanos(99.9), snapshot.maxNanos(), snapshot.count(), snapshot.intervals(),
-            snapshot.stalls(), snapshot.stallNanos(), log, problem);
     }
 
     private static void printToStderr(final Report report) {
