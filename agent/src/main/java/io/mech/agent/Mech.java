@@ -9,7 +9,7 @@ import io.mech.probes.profiler.TriggerSource;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -32,9 +32,10 @@ import java.util.Map;
  *
  * <p>Thread contract: {@code mech-start} adds each part to the copy-on-write {@link #parts} as it
  * starts, writes the endpoint and the reporter to volatile fields, and checks {@link #stopping}
- * between them; {@code mech-stop} sets {@code stopping} first, then takes one copy of the parts
- * and reads the fields once. A part whose start was under way at that moment is not stopped: its
- * threads are daemons and the JVM is exiting.
+ * between them; {@code mech-stop} sets {@code stopping} first, then takes one copy of the parts,
+ * adds the parts that started before main and {@code mech-start} had not added yet, and reads the
+ * fields once. A part whose start was under way at that moment is not stopped: its threads are
+ * daemons and the JVM is exiting.
  */
 final class Mech {
 
@@ -108,10 +109,10 @@ final class Mech {
     private final JoinedFamilies partFamilies = new JoinedFamilies(errors);
     /**
      * The parts tried on the host's thread in premain, before main ({@link PartSpec#beforeMain}),
-     * by spec, null for one that did not start: written before {@code mech-start} starts, which
-     * publishes them to it.
+     * by spec in composed order, null for one that did not start: written before {@code mech-start}
+     * starts and before the shutdown hook is registered, which publish them to both.
      */
-    private final Map<PartSpec, Part> beforeMain = new HashMap<>();
+    private final Map<PartSpec, Part> beforeMain = new LinkedHashMap<>();
 
     /**
      * @param composed the parts to start where the options switch them on: {@link Parts#ALL}, or
@@ -167,7 +168,7 @@ final class Mech {
      * first queues are made in main, and loops it starts there and never leaves are only seen in
      * code woven before they run.
      */
-    private void startBeforeMain() {
+    void startBeforeMain() {
         for (final PartSpec spec : composed) {
             if (spec.beforeMain() && spec.wanted(options)) {
                 // kept even when null: a part that did not start before main is not tried again
@@ -379,7 +380,7 @@ final class Mech {
      */
     void stop(final long deadline) {
         final long settled = deadline - TimeUnit.MILLISECONDS.toNanos(REPORT_RESERVE_MILLIS);
-        final List<Part> started = List.copyOf(parts);
+        final List<Part> started = started();
         for (int i = started.size() - 1; i >= 0; i--) {
             final Part part = started.get(i);
             step("waiting for the " + part.name() + " part's last findings", "settle " + part.name(), () -> part.settle(settled));
@@ -391,6 +392,21 @@ final class Mech {
         step("writing the final report", "report", () ->
             (periodic != null ? periodic : new Reporter(options, started, startNanos, errors)).finalReport());
         close();
+    }
+
+    /**
+     * The parts that started, in start order as mech-start added them, then those that started
+     * before main and that it had not added yet: a host that exits in its first milliseconds may
+     * stop before mech-start reaches them, and their weaving has counted the host's work since premain.
+     */
+    private List<Part> started() {
+        final List<Part> started = new ArrayList<>(parts);
+        for (final Part part : beforeMain.values()) {
+            if (part != null && !started.contains(part)) {
+                started.add(part);
+            }
+        }
+        return started;
     }
 
     /** One step of the stop: says where the stop is, and counts a failure instead of ending the stop. */
