@@ -42,7 +42,7 @@ public final class FalseSharingKernel implements Kernel {
                     VariantDescriptor.builder("adjacent-lines",
                                     "the two counters 64 bytes apart: neighbouring lines of one 128-byte pair, never one line")
                             .jvmArgs(ALIGN_TO_LINE_PAIRS).build(),
-                    VariantDescriptor.builder("separate-objects", "fix: each counter in its own object, allocated by its writer")
+                    VariantDescriptor.builder("separate-objects", "fix: each counter in a padded object of its own, allocated by its writer")
                             .build(),
                     VariantDescriptor.builder("contended",
                                     "fix: @Contended fields; needs -XX:-RestrictContended to run, else skipped")

@@ -1,9 +1,9 @@
 package io.mech.examples.falsesharing;
 
 /**
- * The fix by placement: each counter is an object of its own, allocated by its writer thread on
- * first use, so it lands in that thread's allocation buffer, far from the other. A copying GC
- * may later move the two next to each other; runs here are too short to see one.
+ * The fix by separate objects: each counter is an object of its own, allocated by its writer
+ * thread on first use, and padded ({@link Counter}), for placement alone does not last: a
+ * young collection may copy the two next to each other.
  */
 public final class SeparateCounters implements CounterPair {
     private volatile Counter first;

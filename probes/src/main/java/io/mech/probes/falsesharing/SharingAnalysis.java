@@ -57,8 +57,9 @@ final class SharingAnalysis {
         + "the Class mirror, which no subclass can pad, and @Contended does not apply to them";
     static final String FIX_TRUE = "give each thread its own state and combine on read (LongAdder, per-thread "
         + "counters), or write the shared field less often";
-    private static final String FIX_CROSS = "pad the class to 128 bytes with a padding class hierarchy, or let each thread "
-        + "allocate the objects it writes";
+    /** Allocating per thread is no fix: twins allocated so were seen on one line after a young collection copied them. */
+    private static final String FIX_CROSS = "pad the class to 128 bytes with a padding class hierarchy; allocating each object on "
+        + "the thread that writes it is not enough, for a copying collection may move the objects side by side";
     private static final String FIX_ADJACENT = "a note, not a defect: the two lines of a 128-byte pair, which the "
         + "adjacent-line prefetcher pulls together, cost little next to one shared line (the score is weighted by what they "
         + "were measured to cost); should it matter on this machine, keep the fields 128 bytes apart";
