@@ -76,7 +76,7 @@ class FalseSharingProbeTest {
         final List<String> command = new ArrayList<>(Forked.javaWithMech(jdk, "probes.falsesharing=on,probes.falsesharing.delay=500ms,"
             + "probes.falsesharing.window=2600ms,hiccup=off,prometheus=off,report=off,report.json=" + json));
         command.addAll(truth.jvmArgs());
-        command.addAll(List.of("-jar", Paths.examplesJar().toString(), kernel, variant, "--seconds", "4.5"));
+        command.addAll(List.of("-jar", Paths.examplesJar().toString(), kernel, variant, "--seconds", "4"));
         final Forked.Result result = Forked.run(dir, command, 90);
         assertEquals(0, result.exit(), result.err());
         assertEquals(List.of(), result.mechLines(), "the probe runs without a word");
