@@ -10,20 +10,22 @@ import java.lang.management.ThreadMXBean;
 import java.util.function.Consumer;
 
 /**
- * The lock probe without JFR: samples every thread's state through ThreadMXBean every
- * {@link #PERIOD_NANOS} and counts the threads found blocked on a monitor or parked on a
- * j.u.c. lock, by lock class and call site. Each sample stands for one period of blocking;
- * short blocks are seen in proportion to how much time they take. A sample is a thread dump
- * with stacks (a safepoint), so the period is long.
+ * The lock probe without JFR: samples every thread's state through ThreadMXBean and counts the
+ * threads found blocked on a monitor or parked on a j.u.c. lock, by lock class and call site.
+ * Each sample stands for the time since the last one; short blocks are seen in proportion to how
+ * much time they take. A sample is a thread dump with stacks (a safepoint), so samples are rare.
  *
  * <p>As with JFR's events ({@link LockJfr}), mech's threads, blocks whose first frame outside the
  * JDK is mech's, and JFR's locks are left out; and JFR's threads, unless an application frame is
  * among the {@value #DEPTH} frames sampled. A stack of the JDK's frames alone still counts on any
  * other thread: at this depth a deep JDK call may hide the application frame below it.
+ *
+ * <p>Dumps are spaced by what they cost ({@link DumpSpacing}): at most one every
+ * {@link #PERIOD_NANOS}, fewer on a host whose dumps take long.
  */
 final class LockSampler implements AutoCloseable {
 
-    /** Sampling period. */
+    /** The shortest time between samples. */
     static final long PERIOD_NANOS = 100_000_000L;
 
     private static final int DEPTH = 16;
@@ -31,6 +33,7 @@ final class LockSampler implements AutoCloseable {
     private final LockTables tables;
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private final Periodic runner;
+    private final DumpSpacing spacing = new DumpSpacing(PERIOD_NANOS);
 
     private LockSampler(final LockTables tables, final Consumer<String> warnings) {
         this.tables = tables;
@@ -42,7 +45,13 @@ final class LockSampler implements AutoCloseable {
     }
 
     void sample() {
-        for (final ThreadInfo info : threads.dumpAllThreads(false, false, DEPTH)) {
+        final long start = System.nanoTime();
+        if (!spacing.due(start)) {
+            return;
+        }
+        final ThreadInfo[] dump = threads.dumpAllThreads(false, false, DEPTH);
+        final long stands = spacing.dumped(start, System.nanoTime());
+        for (final ThreadInfo info : dump) {
             if (info == null || MechThreads.isMechs(info.getThreadName())) {
                 continue;
             }
@@ -71,7 +80,7 @@ final class LockSampler implements AutoCloseable {
             }
             final StackTraceElement site = first != null ? first : frames.length > 0 ? frames[0] : null;
             tables.block(kind, lockClass, site == null ? "unknown"
-                : LockTables.frame(site.getClassName(), site.getMethodName(), site.getLineNumber()), PERIOD_NANOS,
+                : LockTables.frame(site.getClassName(), site.getMethodName(), site.getLineNumber()), stands,
                 kind == LockKind.MONITOR_ENTER ? info.getLockOwnerName() : null);
         }
     }
