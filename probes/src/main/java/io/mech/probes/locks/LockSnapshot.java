@@ -10,7 +10,7 @@ import java.util.Set;
  *
  * @param source         where the blocking rows come from
  * @param thresholdNanos the shortest monitor enter, wait and j.u.c. park JFR reports;
- *                       for {@link Source#SAMPLED} the sampling period
+ *                       for {@link Source#SAMPLED} the shortest time between samples (longer where dumps are slow)
  * @param counting       whether every contended j.u.c. acquisition is counted ({@link #belowThreshold()})
  * @param sites          blocking by kind, lock class and call site, by total time
  * @param belowThreshold contended j.u.c. acquisitions of any length, by count; empty when not counting
