@@ -4,7 +4,10 @@ package io.mech.probes.locks;
  * Spaces the lock sampler's thread dumps so that the stops they cost the host add up to at most
  * 1/{@value #RATIO} of its time: a dump stops every thread at a safepoint and walks its stack,
  * which on a host of thousands of threads takes milliseconds, and a fixed period would then stop
- * it for a tenth of the time. A dump that took d is followed by none for {@value #RATIO} d.
+ * it for a tenth of the time or more. A dump's cost is taken as the shortest of the last
+ * {@value #RECENT} dumps' wall times: a dump's call also counts the time mech's thread waited for
+ * a core, which on a saturated machine is most of it and stops nothing, while a host that grows
+ * its threads makes every dump longer. After a cost of d, the next dump waits {@value #RATIO} d.
  *
  * <p>Used by the sampler's thread only.
  */
@@ -12,9 +15,12 @@ final class DumpSpacing {
 
     /** The host's time per unit of stopping it. */
     static final long RATIO = 100;
+    /** Dumps whose shortest wall time is the cost. */
+    static final int RECENT = 3;
 
     private final long periodNanos;
-    private boolean dumped;
+    private final long[] recent = new long[RECENT];
+    private int dumps;
     private long lastStart;
     private long notBefore;
 
@@ -28,7 +34,7 @@ final class DumpSpacing {
      * @return whether a dump may start now
      */
     boolean due(final long now) {
-        return !dumped || now - notBefore >= 0;
+        return dumps == 0 || now - notBefore >= 0;
     }
 
     /**
@@ -39,10 +45,15 @@ final class DumpSpacing {
      * @return the time this sample stands for: since the last dump began, or one period for the first
      */
     long dumped(final long start, final long end) {
-        final long stands = dumped ? start - lastStart : periodNanos;
-        dumped = true;
+        final long stands = dumps == 0 ? periodNanos : start - lastStart;
+        recent[dumps % RECENT] = Math.max(0, end - start);
+        dumps++;
+        long cost = Long.MAX_VALUE;
+        for (int i = 0; i < Math.min(dumps, RECENT); i++) {
+            cost = Math.min(cost, recent[i]);
+        }
         lastStart = start;
-        notBefore = start + RATIO * Math.max(0, end - start);
+        notBefore = start + RATIO * cost;
         return stands;
     }
 }

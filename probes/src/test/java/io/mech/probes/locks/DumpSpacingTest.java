@@ -8,38 +8,55 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The sampler's dumps stop the host for at most a hundredth of its time: a cheap dump leaves
- * the sampler's own period in charge, a dump of 5 ms holds the next one off for 500 ms, and each
- * sample stands for the time since the last dump began, so blocked time is not undercounted.
+ * The sampler's dumps stop the host for at most a hundredth of its time: cheap dumps leave the
+ * sampler's own period in charge, dumps of 5 ms hold the next off for 500 ms, one dump made slow
+ * by waiting for a core does not, and each sample stands for the time since the last dump began,
+ * so blocked time is not undercounted.
  */
 class DumpSpacingTest {
 
     private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long PERIOD = 100 * MS;
+
+    /** Dumps each taking the given time, one per period, from t; returns when the last began. */
+    private static long dumps(final DumpSpacing spacing, final long t, final long... took) {
+        long at = t;
+        for (final long d : took) {
+            assertTrue(spacing.due(at), "due at " + at / MS + " ms");
+            spacing.dumped(at, at + d);
+            at += PERIOD;
+        }
+        return at - PERIOD;
+    }
 
     @Test
-    void aDumpHoldsTheNextOffForAHundredTimesItsLength() {
-        final DumpSpacing spacing = new DumpSpacing(100 * MS);
+    void slowDumpsHoldTheNextOffForAHundredTimesTheirLength() {
+        final DumpSpacing spacing = new DumpSpacing(PERIOD);
         final long t0 = 1_000 * MS;
         assertTrue(spacing.due(t0), "the first dump is due at once");
-        assertEquals(100 * MS, spacing.dumped(t0, t0 + MS / 10), "the first sample stands for one period");
+        assertEquals(PERIOD, spacing.dumped(t0, t0 + MS / 10), "the first sample stands for one period");
+        final long last = dumps(spacing, t0 + PERIOD, 5 * MS, 5 * MS, 5 * MS);
 
-        final long t1 = t0 + 100 * MS;
-        assertTrue(spacing.due(t1), "a dump of 0.1 ms leaves the period in charge");
-        assertEquals(100 * MS, spacing.dumped(t1, t1 + 5 * MS));
+        assertFalse(spacing.due(last + PERIOD), "dumps of 5 ms hold the next off");
+        assertFalse(spacing.due(last + 499 * MS), "for 500 ms");
+        final long next = last + 500 * MS;
+        assertTrue(spacing.due(next));
+        assertEquals(500 * MS, spacing.dumped(next, next + MS), "the sample after the wait stands for all of it");
+    }
 
-        assertFalse(spacing.due(t1 + 100 * MS), "a dump of 5 ms holds the next off");
-        assertFalse(spacing.due(t1 + 499 * MS), "for 500 ms");
-        final long t2 = t1 + 500 * MS;
-        assertTrue(spacing.due(t2));
-        assertEquals(500 * MS, spacing.dumped(t2, t2 + MS), "the sample after the wait stands for all of it");
+    @Test
+    void oneDumpMadeSlowByWaitingForACoreHoldsNothingOff() {
+        final DumpSpacing spacing = new DumpSpacing(PERIOD);
+        final long last = dumps(spacing, 0, MS / 2, MS / 2, 20 * MS);
+        assertTrue(spacing.due(last + PERIOD), "the 0.5 ms dumps before it are the cost");
     }
 
     @Test
     void spacingHoldsAcrossTheNanoTimeWrap() {
-        final DumpSpacing spacing = new DumpSpacing(100 * MS);
-        final long start = Long.MAX_VALUE - 50 * MS;
-        spacing.dumped(start, start + 2 * MS);
-        assertFalse(spacing.due(start + 100 * MS), "100 ms later, past the wrap, still held off");
-        assertTrue(spacing.due(start + 200 * MS));
+        final DumpSpacing spacing = new DumpSpacing(PERIOD);
+        final long last = Long.MAX_VALUE - 50 * MS;
+        spacing.dumped(last, last + 2 * MS);
+        assertFalse(spacing.due(last + PERIOD), "100 ms later, past the wrap, still held off");
+        assertTrue(spacing.due(last + 200 * MS));
     }
 }
