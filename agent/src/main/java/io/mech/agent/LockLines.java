@@ -39,8 +39,12 @@ final class LockLines {
                 break;
             }
             final StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
-                s.kind() == LockKind.PINNED ? "%s (%s) at %s: %d %s, %.3f ms total, max %.3f ms" : "%s on %s at %s: %d %s, %.3f ms total, max %.3f ms",
-                s.kind().label(), s.lockClass(), s.callSite(), s.count(), unit(snapshot, s.kind()), s.totalNanos() / 1e6, s.maxNanos() / 1e6));
+                s.kind() == LockKind.PINNED ? "%s (%s) at %s: %d %s, %.3f ms total" : "%s on %s at %s: %d %s, %.3f ms total",
+                s.kind().label(), s.lockClass(), s.callSite(), s.count(), unit(snapshot, s.kind()), s.totalNanos() / 1e6));
+            // a sample knows no block's length
+            if (snapshot.source() != LockSnapshot.Source.SAMPLED) {
+                line.append(String.format(Locale.ROOT, ", max %.3f ms", s.maxNanos() / 1e6));
+            }
             if (!s.topThreads().isEmpty()) {
                 line.append(s.kind() == LockKind.MONITOR_WAIT ? "; notified by " : "; held by ");
                 for (int i = 0; i < s.topThreads().size() && i < 3; i++) {

@@ -38,10 +38,10 @@ class LockLinesTest {
     }
 
     @Test
-    void sampledRowsCountSamplesAndAQuietProbeSaysNothing() {
+    void sampledRowsCountSamplesWithNoMaximumAndAQuietProbeSaysNothing() {
         final LockSnapshot sampled = new LockSnapshot(LockSnapshot.Source.SAMPLED, 10_000_000L, false,
             List.of(site(LockKind.MONITOR_ENTER, "app.Table", 5, List.of())), List.of(), List.of(), 0, -1, 0);
-        assertEquals(List.of("monitor contention on app.Table at app.Main.run:12: 5 samples, 10.000 ms total, max 3.000 ms. "
+        assertEquals(List.of("monitor contention on app.Table at app.Main.run:12: 5 samples, 10.000 ms total. "
             + LockKind.MONITOR_ENTER.reading()), LockLines.of(sampled, 10));
         assertEquals(List.of(), LockLines.of(new LockSnapshot(LockSnapshot.Source.JFR, 1_000_000L, true, List.of(), List.of(),
             List.of(), 0, -1, 0), 10));
