@@ -89,19 +89,26 @@ final class LockPart implements Part {
     /** Every row of the snapshot, for tools: one per site, counted j.u.c. lock and inflation cause. */
     private static List<ReportRow> rows(final LockSnapshot snapshot) {
         final List<ReportRow> rows = new ArrayList<>();
-        snapshot.sites().forEach(site -> rows.add(new SiteRow(site)));
+        final boolean sampled = snapshot.source() == LockSnapshot.Source.SAMPLED;
+        snapshot.sites().forEach(site -> rows.add(new SiteRow(site, sampled)));
         snapshot.belowThreshold().forEach(counted -> rows.add(new CountedRow(counted)));
         snapshot.inflations().forEach(inflation -> rows.add(new InflationRow(inflation)));
         return rows;
     }
 
-    /** A call site where threads blocked on a lock past the probe's threshold. */
-    record SiteRow(LockSite site) implements ReportRow {
+    /**
+     * A call site where threads blocked on a lock past the probe's threshold; sampled without JFR,
+     * it has no {@code max_ms}, for a sample knows no block's length.
+     */
+    record SiteRow(LockSite site, boolean sampled) implements ReportRow {
         @Override
         public void writeTo(final Json json) {
             json.field("kind", site.kind().name().toLowerCase(Locale.ROOT)).field("class", site.lockClass())
                 .field("count", site.count()).field("site", site.callSite())
-                .millis("total_ms", site.totalNanos()).millis("max_ms", site.maxNanos());
+                .millis("total_ms", site.totalNanos());
+            if (!sampled) {
+                json.millis("max_ms", site.maxNanos());
+            }
         }
     }
 

@@ -1,6 +1,8 @@
 package io.mech.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.probes.locks.BlockedHistogram;
 import io.mech.probes.locks.Inflation;
@@ -9,6 +11,7 @@ import io.mech.probes.locks.LockKind;
 import io.mech.probes.locks.LockSite;
 import io.mech.probes.locks.LockSnapshot;
 import io.mech.probes.locks.ThreadCount;
+import io.mech.report.Json;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -35,6 +38,17 @@ class LockLinesTest {
             "inflated app.Table: 2 (Lock Contention, contention or other)",
             "monitors: 3 deflated, 12 in use",
             "lock rows dropped (tables full): 1"), LockLines.of(snapshot, 2));
+    }
+
+    @Test
+    void aSampledRowHasNoMaximumInTheJsonReport() {
+        final LockSite site = site(LockKind.MONITOR_ENTER, "app.Table", 5, List.of());
+        final Json sampled = new Json().beginObject();
+        new LockPart.SiteRow(site, true).writeTo(sampled);
+        final Json timed = new Json().beginObject();
+        new LockPart.SiteRow(site, false).writeTo(timed);
+        assertFalse(sampled.endObject().toString().contains("max_ms"), sampled::toString);
+        assertTrue(timed.endObject().toString().contains("\"max_ms\":3.0"), timed::toString);
     }
 
     @Test

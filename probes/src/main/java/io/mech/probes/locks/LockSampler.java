@@ -79,7 +79,7 @@ final class LockSampler implements AutoCloseable {
                 continue;
             }
             final StackTraceElement site = first != null ? first : frames.length > 0 ? frames[0] : null;
-            tables.sampled(kind, lockClass, site == null ? "unknown"
+            tables.block(kind, lockClass, site == null ? "unknown"
                 : LockTables.frame(site.getClassName(), site.getMethodName(), site.getLineNumber()), stands,
                 kind == LockKind.MONITOR_ENTER ? info.getLockOwnerName() : null);
         }

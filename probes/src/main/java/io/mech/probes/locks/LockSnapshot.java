@@ -28,8 +28,10 @@ public record LockSnapshot(Source source, long thresholdNanos, boolean counting,
         /** JFR events: exact blocks at or above the threshold, with call sites. */
         JFR,
         /**
-         * No JFR: ThreadMXBean samples of blocked threads; count is the number of samples, times
-         * are samples times the period, maxima are unknown (0), and there are no inflations.
+         * No JFR: ThreadMXBean samples of blocked threads; count is the number of samples, and each
+         * sample adds the time since the one before to the total, the maximum and the histogram,
+         * so those two tell how samples were spaced, not how long a block lasted; there are no
+         * inflations.
          */
         SAMPLED
     }

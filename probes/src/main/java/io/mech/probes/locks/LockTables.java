@@ -50,22 +50,6 @@ final class LockTables {
      */
     synchronized void block(final LockKind kind, final String lockClass, final String callSite, final long nanos,
                             final String thread) {
-        add(kind, lockClass, callSite, nanos, thread, false);
-    }
-
-    /**
-     * A thread the sampler found blocked: it stands for {@code nanos} of blocking, but no block's
-     * length is known, so the row's maximum and histogram are left as they are.
-     *
-     * @param thread the owner to remember, null if none
-     */
-    synchronized void sampled(final LockKind kind, final String lockClass, final String callSite, final long nanos,
-                              final String thread) {
-        add(kind, lockClass, callSite, nanos, thread, true);
-    }
-
-    private void add(final LockKind kind, final String lockClass, final String callSite, final long nanos,
-                     final String thread, final boolean sampled) {
         if (exiting) {
             return;
         }
@@ -81,10 +65,8 @@ final class LockTables {
         }
         row.count++;
         row.totalNanos += nanos;
-        if (!sampled) {
-            row.maxNanos = Math.max(row.maxNanos, nanos);
-            row.buckets[BlockedHistogram.bucket(nanos)]++;
-        }
+        row.maxNanos = Math.max(row.maxNanos, nanos);
+        row.buckets[BlockedHistogram.bucket(nanos)]++;
         if (thread != null && (row.threads.size() < MAX_THREADS || row.threads.containsKey(thread))) {
             row.threads.merge(thread, 1L, Long::sum);
         }

@@ -129,18 +129,6 @@ class LockPartsTest {
     }
 
     @Test
-    void aSampleAddsTheTimeItStandsForButNoBlockLength() {
-        final LockTables tables = new LockTables(100);
-        tables.sampled(LockKind.MONITOR_ENTER, "app.Lock", "app.Main.run:1", 100_000_000L, "worker");
-        tables.sampled(LockKind.MONITOR_ENTER, "app.Lock", "app.Main.run:1", 900_000_000L, "worker");
-        final LockSite site = tables.snapshot(LockSnapshot.Source.SAMPLED, LockSampler.PERIOD_NANOS, false, List.of()).sites().get(0);
-        assertEquals(2, site.count(), site::toString);
-        assertEquals(1_000_000_000L, site.totalNanos(), site::toString);
-        assertEquals(0, site.maxNanos(), "no block's length is known: " + site);
-        assertEquals(0, site.histogram().total(), site::toString);
-    }
-
-    @Test
     void theTablesTakeNothingOnceTheHostExits() {
         final LockTables tables = new LockTables(100);
         tables.block(LockKind.MONITOR_ENTER, "app.Lock", "app.Main.run:1", 2_000_000L, "worker");
