@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The lock probe in the real mech.jar against every locks kernel's declared ground truth, both
  * ways, on JDK 17 and 25: a variant that declares contention or inflation is flagged on its lock
  * class and call site, for the right reason; every other variant leaves no row on the kernel's
- * classes. The contended runs also record JFR and must carry mech.LockContention events.
+ * classes. The contended runs also record JFR and must carry mech.LockContention events. Without
+ * JFR, thread dumps find the parked lock at its call site.
  */
 class LockProbeTest {
 
@@ -113,5 +114,37 @@ class LockProbeTest {
     private static Set<String> classes(final List<Map<String, String>> rows, final Predicate<Map<String, String>> which) {
         return rows.stream().filter(which).map(row -> row.get("class")).filter(c -> c.startsWith(KERNEL_PACKAGE))
             .collect(Collectors.toSet());
+    }
+
+    static Stream<Path> jdks() {
+        return Jdks.all();
+    }
+
+    /**
+     * Without JFR the probe samples thread dumps instead: the kernel whose four threads park on
+     * one ReentrantLock is found at its call site, in samples, with no maximum (a sample knows no
+     * block's length), and the one warning says how locks are seen.
+     */
+    @ParameterizedTest(name = "without JFR on {0}")
+    @MethodSource("jdks")
+    void withoutJfrThreadDumpsFindTheParkedLockAtItsCallSite(final Path jdk) throws Exception {
+        final Path json = dir.resolve("report.json");
+        final List<String> command = new ArrayList<>(Forked.javaWithMech(jdk,
+            "probes.locks=on,hiccup.log=,prometheus=off,report=off,report.json=" + json, "-XX:-FlightRecorder"));
+        command.addAll(List.of("-jar", Paths.examplesJar().toString(), "locks", "reentrant-contended", "--seconds", "4",
+            "--threads", "4"));
+        final Forked.Result result = Forked.run(dir, command, 60);
+        assertEquals(0, result.exit(), result.err());
+        assertTrue(result.mechLines().size() == 1 && result.mechLines().get(0).contains("locks are sampled through ThreadMXBean"),
+            "one warning, saying how locks are seen: " + result.mechLines());
+
+        final String report = Files.readString(json);
+        final List<Map<String, String>> sampled = ReportRows.of(report, "locks").stream()
+            .filter(row -> row.get("kind").equals("juc_lock") && row.get("class").equals(REENTRANT_LOCK)
+                && row.get("site").startsWith(KERNEL_PACKAGE + "ReentrantLockCounter.")).toList();
+        assertEquals(1, sampled.size(), "the parked lock at its call site: " + report);
+        assertTrue(Long.parseLong(sampled.get(0).get("count")) >= 1, report);
+        assertFalse(sampled.get(0).containsKey("max_ms"), "no block length from samples: " + sampled.get(0));
+        assertTrue(report.contains(" samples, "), "the report counts samples: " + report);
     }
 }
