@@ -175,12 +175,10 @@ final class HiccupPart implements Part {
         if (virtual != null) {
             summaries.add(summary("virtual", virtual, "", ""));
         }
-        if (control != null) {
-            try {
-                summaries.add(summary("control", control.snapshot(), control.log().toString(), ""));
-            } catch (final IOException e) {
-                // said in notes()
-            }
+        final HiccupSnapshot controlled = control == null ? null : controlSnapshot();
+        // a control log that cannot be read has no row; notes() says why
+        if (controlled != null) {
+            summaries.add(summary("control", controlled, control.log().toString(), ""));
         }
         return summaries;
     }
@@ -220,6 +218,7 @@ final class HiccupPart implements Part {
             snapshot.stalls(), snapshot.stallNanos(), log, problem);
     }
 
+    /** The control JVM's snapshot, or null while its log cannot be read. */
     private HiccupSnapshot controlSnapshot() {
         try {
             return control.snapshot();

@@ -1,5 +1,7 @@
 package io.mech.probes.locks;
 
+import java.util.Arrays;
+
 /**
  * Spaces the lock sampler's thread dumps so that the stops they cost the host add up to at most
  * 1/{@value #RATIO} of its time: a dump stops every thread at a safepoint and walks its stack,
@@ -19,14 +21,17 @@ final class DumpSpacing {
     static final int RECENT = 3;
 
     private final long periodNanos;
+    /** The last dumps' wall times, oldest overwritten first; unknown ones as long as can be. */
     private final long[] recent = new long[RECENT];
-    private int dumps;
+    private int next;
+    private boolean any;
     private long lastStart;
     private long notBefore;
 
     /** @param periodNanos how often the sampler asks; what the first sample stands for */
     DumpSpacing(final long periodNanos) {
         this.periodNanos = periodNanos;
+        Arrays.fill(recent, Long.MAX_VALUE);
     }
 
     /**
@@ -34,7 +39,7 @@ final class DumpSpacing {
      * @return whether a dump may start now
      */
     boolean due(final long now) {
-        return dumps == 0 || now - notBefore >= 0;
+        return !any || now - notBefore >= 0;
     }
 
     /**
@@ -45,12 +50,13 @@ final class DumpSpacing {
      * @return the time this sample stands for: since the last dump began, or one period for the first
      */
     long dumped(final long start, final long end) {
-        final long stands = dumps == 0 ? periodNanos : start - lastStart;
-        recent[dumps % RECENT] = Math.max(0, end - start);
-        dumps++;
+        final long stands = any ? start - lastStart : periodNanos;
+        any = true;
+        recent[next] = Math.max(0, end - start);
+        next = (next + 1) % RECENT;
         long cost = Long.MAX_VALUE;
-        for (int i = 0; i < Math.min(dumps, RECENT); i++) {
-            cost = Math.min(cost, recent[i]);
+        for (final long took : recent) {
+            cost = Math.min(cost, took);
         }
         lastStart = start;
         notBefore = start + RATIO * cost;
