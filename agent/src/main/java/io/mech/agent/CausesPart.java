@@ -4,6 +4,7 @@ import io.mech.exporter.CauseFamilies;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.jfr.HiccupEvents;
 import io.mech.hiccup.HiccupRecorder;
+import io.mech.hiccup.cause.AllocationStalls;
 import io.mech.hiccup.cause.Cause;
 import io.mech.hiccup.cause.CauseTotals;
 import io.mech.hiccup.cause.HiccupCauses;
@@ -13,11 +14,13 @@ import io.mech.report.Section;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import jdk.jfr.consumer.RecordingStream;
 
 /**
  * The attribution of the recorder's stalls to their causes as a {@link Part}: it reads the
- * recorder and the control JVM's stalls that the hiccup part offers, and JFR's GC, VM-operation
- * and safepoint events. Its findings are the rows of the report's cause table, the time-to-safepoint
+ * recorder (whose stalls carry HotSpot's counters) and the control JVM's stalls that the hiccup
+ * part offers, mech's own timed VM operations, and, once the stream opens, JFR's GC,
+ * VM-operation, safepoint and allocation-stall events. Its findings are the rows of the report's cause table, the time-to-safepoint
  * row with the culprits the profiler offers when it samples them.
  *
  * <p>Threads: started on {@code mech-start}; scrapes and the report thread read the causes'
@@ -25,14 +28,18 @@ import java.util.Locale;
  */
 final class CausesPart implements Part {
 
-    /** Starts with mech's JFR stream, before it records, so that its subscriptions see every event. */
+    /**
+     * Starts with the recorder, on HotSpot's counters; subscribes to mech's JFR stream once it
+     * opens, before it records, so that its subscriptions see every event.
+     */
     static final class Spec {
         static final Option ON = Option.of("hiccup.causes", Option.Kind.SWITCH, "on",
-            "attribute each stall to gc, safepoint, ttsp (time to safepoint), mech or os through a JFR stream "
-                + "(GC, VM-operation and safepoint events) that starts after the host's first second");
+            "attribute each stall to gc, safepoint, ttsp (time to safepoint), mech, os or unknown: from HotSpot's counters "
+                + "from the first interval, refined by a JFR stream (names of collections and VM operations, ZGC's allocation "
+                + "stalls) that starts after the host's first second");
 
-        static final PartSpec PART = new PartSpec("causes", List.of(ON), List.of(HiccupPart.Spec.ON), PartSpec.Stage.WITH_JFR, false,
-            "hiccups are recorded without their causes", CausesPart::start);
+        static final PartSpec PART = new PartSpec("causes", List.of(ON), List.of(HiccupPart.Spec.ON), PartSpec.Stage.EARLY, false,
+            "causes come from HotSpot's counters alone: collections and VM operations are not named", CausesPart::start);
 
         private Spec() {
         }
@@ -53,13 +60,13 @@ final class CausesPart implements Part {
         this.offers = offers;
     }
 
-    /** @return the part; null without a recorder to attribute (the hiccup part did not start) or a JFR stream */
+    /** @return the part; null without a recorder to attribute (the hiccup part did not start) */
     private static Part start(final PartContext context) {
         final HiccupRecorder recorder = context.offers().recorder();
-        if (recorder == null || context.jfr() == null) {
+        if (recorder == null) {
             return null;
         }
-        final HiccupCauses causes = HiccupCauses.start(recorder, context.offers().controlStalls(), context.jfr());
+        final HiccupCauses causes = HiccupCauses.start(recorder, context.offers().ownOperations(), context.offers().controlStalls());
         causes.addListener(new HiccupEvents());
         return new CausesPart(causes, context.offers());
     }
@@ -95,13 +102,24 @@ final class CausesPart implements Part {
         return rows;
     }
 
+    /** The JFR tier: names collections and operations, and adds ZGC's allocation stalls. */
+    @Override
+    public void subscribe(final RecordingStream stream) {
+        causes.listenTo(stream);
+    }
+
     @Override
     public List<String> notes() {
         final CauseTotals totals = causes.totals();
-        final List<String> notes = new ArrayList<>(2);
-        if (totals.unattributed() > 0) {
-            notes.add(String.format(Locale.ROOT, "%d stalls (%.3f ms) before the JFR stream was recording: cause unknown",
-                totals.unattributed(), totals.unattributedNanos() / 1e6));
+        final List<String> notes = new ArrayList<>(3);
+        if (!totals.counters()) {
+            notes.add("HotSpot's counters are not readable (-XX:-UsePerfData?): stalls before JFR records have an unknown cause");
+        }
+        final AllocationStalls memory = totals.allocationStalls();
+        if (memory.count() > 0) {
+            notes.add(String.format(Locale.ROOT, "threads waited for memory (allocation stalls): %d %s, %.3f ms in all, longest %.3f ms, "
+                + "in %d %s", memory.count(), memory.count() == 1 ? "stall" : "stalls", memory.nanos() / 1e6, memory.longest() / 1e6,
+                memory.threads(), memory.threads() == 1 ? "thread" : "threads"));
         }
         if (totals.dropped() > 0) {
             notes.add(totals.dropped() + " stalls not attributed: the attributing thread fell behind");

@@ -9,16 +9,19 @@ import io.mech.hiccup.HiccupSnapshot;
 import io.mech.hiccup.LogPath;
 import io.mech.hiccup.LogStatus;
 import io.mech.hiccup.Pid;
+import io.mech.hiccup.VmCounters;
 import io.mech.probes.profiler.TriggerSource;
 import io.mech.report.HiccupSummary;
 import io.mech.report.Section;
 import io.prometheus.metrics.model.snapshots.Labels;
 import java.io.IOException;
+import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -75,7 +78,7 @@ final class HiccupPart implements Part {
     private static Part start(final PartContext context) {
         final Options options = context.options();
         final HiccupSettings settings = settings(options);
-        final HiccupRecorder recorder = HiccupRecorder.start(settings, Console.WARNINGS);
+        final HiccupRecorder recorder = HiccupRecorder.start(settings, counters(context.instrumentation()), Console.WARNINGS);
         ControlJvm control = null;
         if (settings.log() != null) {
             // The recorder's settings name the log it writes: <log>.<pid> when another JVM holds <log>.
@@ -93,6 +96,28 @@ final class HiccupPart implements Part {
             context.offers().controlStalls(control.stalls());
         }
         return new HiccupPart(options, recorder, control);
+    }
+
+    /**
+     * HotSpot's counters for the meter to read with each stall: through {@code jdk.internal.perf},
+     * which {@code java.base} is asked to export to mech where mech has the instrumentation for it,
+     * else through the file HotSpot shares them in.
+     *
+     * @return the counters; null where the JVM keeps none ({@code -XX:-UsePerfData}), and the causes say so
+     */
+    private static VmCounters counters(final Instrumentation instrumentation) {
+        if (instrumentation != null) {
+            final Module base = Object.class.getModule();
+            try {
+                if (instrumentation.isModifiableModule(base)) {
+                    instrumentation.redefineModule(base, Set.of(), Map.of("jdk.internal.perf", Set.of(VmCounters.class.getModule())),
+                        Map.of(), Set.of(), Map.of());
+                }
+            } catch (final RuntimeException e) {
+                // then the shared file, below
+            }
+        }
+        return VmCounters.open();
     }
 
     /**

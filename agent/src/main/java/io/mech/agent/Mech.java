@@ -64,8 +64,9 @@ final class Mech {
 
     /**
      * How long after start-up, under -javaagent, the parts that a JVM living a second does not
-     * need wait to start: the JFR stream (and so hiccup causes and the lock probe's JFR events),
-     * the lock probe's weaving and the profiler. Stalls before the stream records stay unattributed.
+     * need wait to start: the JFR stream (and so the names of collections and VM operations, and
+     * the lock probe's JFR events), the lock probe's weaving and the profiler. The causes attribute
+     * from HotSpot's counters meanwhile.
      */
     static final long DEFERRED_START_MILLIS = 1_000;
 
@@ -122,7 +123,7 @@ final class Mech {
         this.options = options;
         this.composed = List.copyOf(composed);
         this.attached = attached;
-        this.instrumentation = instrumentation;
+        this.instrumentation = instrumentation == null ? null : new TimedInstrumentation(instrumentation, offers.ownOperations());
         this.starter = new Thread(new Runnable() {
             @Override
             public void run() {
@@ -202,6 +203,11 @@ final class Mech {
             }
             final String withoutJfr = withoutJfr();
             final JfrStream stream = withoutJfr == null ? null : JfrStream.open(withoutJfr, Console.WARNINGS);
+            if (stream != null) {
+                for (final Part part : parts) {
+                    step("subscribing to JFR", "subscribe " + part.name(), () -> part.subscribe(stream.stream()));
+                }
+            }
             for (final PartSpec spec : wanted(PartSpec.Stage.WITH_JFR)) {
                 add(startPart(spec, stream, false));
             }

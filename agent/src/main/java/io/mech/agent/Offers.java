@@ -2,6 +2,7 @@ package io.mech.agent;
 
 import io.mech.hiccup.ControlStalls;
 import io.mech.hiccup.HiccupRecorder;
+import io.mech.hiccup.cause.OwnOperations;
 import io.mech.probes.profiler.TtspCulprits;
 import java.util.function.Supplier;
 
@@ -17,9 +18,16 @@ import java.util.function.Supplier;
  */
 final class Offers {
 
+    /** mech's own VM operations, timed where its instrumentation asks for them; mech's own offer, there from the start. */
+    private final OwnOperations ownOperations = new OwnOperations();
     private volatile HiccupRecorder recorder;
     private volatile ControlStalls controlStalls;
     private volatile Supplier<TtspCulprits> ttspCulprits;
+
+    /** @return mech's own VM operations: timed by {@link TimedInstrumentation}, read by the causes */
+    OwnOperations ownOperations() {
+        return ownOperations;
+    }
 
     /** Offered by the hiccup part: the recorder whose stalls the causes attribute. */
     void recorder(final HiccupRecorder offered) {

@@ -6,6 +6,7 @@ import io.mech.report.Section;
 import io.mech.exporter.MetricFamilies;
 import io.mech.probes.profiler.TriggerSource;
 import java.util.List;
+import jdk.jfr.consumer.RecordingStream;
 
 /**
  * A component the options switched on (the hiccup recorder, the causes, each probe), as the rest
@@ -62,6 +63,16 @@ interface Part {
      * part of the early stage started and before the JFR stream opens.
      */
     default void startDeferred() {
+    }
+
+    /**
+     * Subscribes the part to the events it refines its findings with, once mech's JFR stream
+     * opens: called once, on {@code mech-start}, for every part started by then, before the
+     * stream starts; not at all when no stream opens (default nothing).
+     *
+     * @param stream mech's JFR stream, not started yet
+     */
+    default void subscribe(final RecordingStream stream) {
     }
 
     /**

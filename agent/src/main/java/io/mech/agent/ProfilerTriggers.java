@@ -28,7 +28,7 @@ final class ProfilerTriggers {
             @Override
             public String check(final long nowNanos) {
                 longest = 0;
-                stalls.poll((end, length) -> longest = Math.max(longest, length));
+                stalls.poll((end, length, evidence, at) -> longest = Math.max(longest, length));
                 return longest >= thresholdNanos ? String.format(Locale.ROOT, "hiccup of %.1f ms", longest / 1e6) : null;
             }
         };

@@ -36,7 +36,7 @@ public final class ControlMain {
         final EpochClock clock = new EpochClock();
         final StallQueue.StallHandler report = new StallQueue.StallHandler() {
             @Override
-            public void onStall(final long endNanos, final long lengthNanos) {
+            public void onStall(final long endNanos, final long lengthNanos, final long[] evidence, final int at) {
                 System.out.println("stall " + clock.epochNanos(endNanos) + " " + lengthNanos);
             }
         };

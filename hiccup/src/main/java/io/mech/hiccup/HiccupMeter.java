@@ -17,6 +17,12 @@ import org.HdrHistogram.SingleWriterRecorder;
  * the {@link StallQueue} for whoever finds its cause (a meter without queues, the virtual-thread
  * meter's, only counts them).
  *
+ * <p>With {@link VmCounters}, the meter reads HotSpot's counters at every wake-up and hands each
+ * stall over with what they moved by across it: the evidence of its cause, from the first
+ * interval on. HotSpot adds a safepoint's time to its counter just after it lets the threads go,
+ * so the meter may wake before the counter moves: a stall is handed over at the next wake-up,
+ * with the counters as they are then, unless that round was itself a stall.
+ *
  * <p>Guarantees: only the thread running {@link #run()} writes to the recorder, which is what
  * {@link SingleWriterRecorder} requires, and to the stall totals, which are volatile so that any
  * thread may read them (a single writer needs no atomic increment, and stalls are too rare for
@@ -41,12 +47,28 @@ final class HiccupMeter implements Runnable {
     private final long longestFloorNanos;
     private final StallQueue stallQueue;
     private final StallQueue watchQueue;
+    private final VmCounters counters;
+    /** The counters at the last wake-up and at this one, swapped each round. */
+    private long[] last;
+    private long[] current;
+    /** A stall waiting for the next wake-up: the counters before it and at its end. */
+    private final long[] stallBefore;
+    private final long[] stallEnd;
+    private long pendingEnd;
+    private long pendingLength;
+    private boolean pending;
     private volatile boolean stopped;
     private volatile long stalls;
     private volatile long stallNanos;
 
+    /**
+     * @param stallQueue the stalls for their attribution, with {@code counters.width()} evidence
+     *                   values each; null for a meter that only counts them
+     * @param watchQueue the stalls for a watcher, without evidence; null with {@code stallQueue}
+     * @param counters   HotSpot's counters, or null where the JVM keeps none
+     */
     HiccupMeter(final SingleWriterRecorder recorder, final long resolutionNanos, final long stallThresholdNanos,
-                final StallQueue stallQueue, final StallQueue watchQueue) {
+                final StallQueue stallQueue, final StallQueue watchQueue, final VmCounters counters) {
         this.recorder = recorder;
         this.resolutionNanos = resolutionNanos;
         this.wholeMillis = resolutionNanos / 1_000_000;
@@ -54,29 +76,61 @@ final class HiccupMeter implements Runnable {
         this.stallThresholdNanos = stallThresholdNanos;
         this.stallQueue = stallQueue;
         this.watchQueue = watchQueue;
+        this.counters = stallQueue == null ? null : counters;
+        final int width = this.counters == null ? 0 : this.counters.width();
+        this.last = new long[width];
+        this.current = new long[width];
+        this.stallBefore = new long[width];
+        this.stallEnd = new long[width];
     }
 
     @Override
     public void run() {
         long shortestNanos = Long.MAX_VALUE;
+        if (counters != null) {
+            counters.read(last, 0);
+        }
         while (!stopped) {
             final long before = System.nanoTime();
             sleepUntil(before + resolutionNanos);
             final long after = System.nanoTime();
+            if (counters != null) {
+                counters.read(current, 0);
+            }
             final long elapsed = after - before;
             if (elapsed < shortestNanos) {
                 shortestNanos = elapsed;
             }
             final long hiccup = Math.min(elapsed - Math.min(shortestNanos, longestFloorNanos), HiccupSettings.HIGHEST_TRACKABLE_NANOS);
             recorder.recordValueWithExpectedInterval(hiccup, resolutionNanos);
-            if (hiccup >= stallThresholdNanos) {
+            final boolean stall = hiccup >= stallThresholdNanos;
+            if (pending) {
+                // the counters now, unless this round stalled too: then its own moves are not the last stall's
+                stallQueue.offer(pendingEnd, pendingLength, stall ? stallEnd : current, 0, stallBefore, 0);
+                pending = false;
+            }
+            if (stall) {
                 stallNanos += hiccup;
                 stalls++;
                 if (stallQueue != null) {
-                    stallQueue.offer(after, hiccup);
                     watchQueue.offer(after, hiccup);
+                    if (counters == null) {
+                        stallQueue.offer(after, hiccup);
+                    } else {
+                        System.arraycopy(last, 0, stallBefore, 0, last.length);
+                        System.arraycopy(current, 0, stallEnd, 0, current.length);
+                        pendingEnd = after;
+                        pendingLength = hiccup;
+                        pending = true;
+                    }
                 }
             }
+            final long[] swap = last;
+            last = current;
+            current = swap;
+        }
+        if (pending) {
+            stallQueue.offer(pendingEnd, pendingLength, stallEnd, 0, stallBefore, 0);
         }
     }
 

@@ -35,8 +35,6 @@ public final class HiccupRecorder implements AutoCloseable {
      */
     public static final int SIGNIFICANT_DIGITS = 3;
 
-    private static final long JOIN_MILLIS = 2_000;
-
     /** Room for this many stalls between two polls of whoever attributes them. */
     private static final int STALL_QUEUE_CAPACITY = 4096;
     private static final int WATCH_QUEUE_CAPACITY = 256;
@@ -44,7 +42,9 @@ public final class HiccupRecorder implements AutoCloseable {
     private final HiccupSettings settings;
     private final SingleWriterRecorder recorder;
     private final HiccupMeter meter;
-    private final StallQueue stallQueue = new StallQueue(STALL_QUEUE_CAPACITY);
+    private final StallQueue stallQueue;
+    /** HotSpot's counters the meter reads, or null. */
+    private final VmCounters counters;
     /**
      * A second consumer's copy of the stalls: each ring has one consumer, and the profiler polls
      * at its own pace; it only needs the long ones, so a small ring that drops under a storm is enough.
@@ -70,9 +70,11 @@ public final class HiccupRecorder implements AutoCloseable {
     /** The virtual-thread meter, once {@link #meterVirtualThreads()} started one; written under this recorder's monitor. */
     private volatile VirtualMeter virtual;
 
-    private HiccupRecorder(final HiccupSettings settings, final Consumer<String> warnings) {
+    private HiccupRecorder(final HiccupSettings settings, final VmCounters counters, final Consumer<String> warnings) {
         this.recorder = new SingleWriterRecorder(HiccupSettings.HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
-        this.meter = new HiccupMeter(recorder, settings.resolutionNanos(), settings.stallNanos(), stallQueue, watchQueue);
+        this.counters = counters;
+        this.stallQueue = new StallQueue(STALL_QUEUE_CAPACITY, counters == null ? 0 : counters.width());
+        this.meter = new HiccupMeter(recorder, settings.resolutionNanos(), settings.stallNanos(), stallQueue, watchQueue, counters);
         this.log = settings.log() == null ? null : IntervalLog.open(settings.log(), warnings);
         final Path written = log == null ? null : log.status().path();
         this.settings = written == null || written.equals(settings.log()) ? settings
@@ -95,7 +97,19 @@ public final class HiccupRecorder implements AutoCloseable {
      * @return the running recorder
      */
     public static HiccupRecorder start(final HiccupSettings settings, final Consumer<String> warnings) {
-        final HiccupRecorder hiccups = new HiccupRecorder(settings, warnings);
+        return start(settings, null, warnings);
+    }
+
+    /**
+     * Starts measuring and logging, each stall handed over with what HotSpot's counters moved by across it.
+     *
+     * @param settings what to measure and where to log
+     * @param counters HotSpot's counters ({@link VmCounters#open()}), or null for stalls without evidence
+     * @param warnings receives one line for each problem with the log; recording goes on
+     * @return the running recorder
+     */
+    public static HiccupRecorder start(final HiccupSettings settings, final VmCounters counters, final Consumer<String> warnings) {
+        final HiccupRecorder hiccups = new HiccupRecorder(settings, counters, warnings);
         hiccups.meterThread.start();
         hiccups.logThread.start();
         return hiccups;
@@ -194,6 +208,16 @@ public final class HiccupRecorder implements AutoCloseable {
         return stallQueue;
     }
 
+    /** The meter thread's id, as JFR's events name their thread. */
+    public long meterThreadId() {
+        return meterThread.getId();
+    }
+
+    /** HotSpot's counters behind the stall queue's evidence, or null when its stalls carry none. */
+    public VmCounters counters() {
+        return counters;
+    }
+
     /** The same stalls for one watcher that acts on long ones (the profiler's hiccup trigger). */
     public StallQueue watchQueue() {
         return watchQueue;
@@ -262,9 +286,11 @@ public final class HiccupRecorder implements AutoCloseable {
         if (v != null) {
             v.stop();
         }
+        // No join: on a machine with more busy threads than cores, waiting for the two threads to
+        // be scheduled and end cost the host's exit seconds. Neither needs to: the meter's last
+        // samples are taken by the interval flip below, and the log thread, interrupted, finds
+        // closed under this monitor and writes nothing more.
         logThread.interrupt();
-        join(meterThread);
-        join(logThread);
         synchronized (this) {
             if (logging) {
                 closeInterval();
@@ -272,14 +298,6 @@ public final class HiccupRecorder implements AutoCloseable {
             if (log != null) {
                 log.close();
             }
-        }
-    }
-
-    private static void join(final Thread thread) {
-        try {
-            thread.join(JOIN_MILLIS);
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -8,14 +8,20 @@ abstract class StallQueueColdFields {
     protected final long[] ends;
     /** Stall lengths in nanoseconds. */
     protected final long[] lengths;
+    /** How many evidence values each stall carries. */
+    protected final int width;
+    /** Each stall's evidence, {@link #width} values a slot. */
+    protected final long[] evidence;
 
-    StallQueueColdFields(final int capacity) {
+    StallQueueColdFields(final int capacity, final int width) {
         if (Integer.bitCount(capacity) != 1) {
             throw new IllegalArgumentException("capacity must be a power of two, got " + capacity);
         }
         this.mask = capacity - 1;
         this.ends = new long[capacity];
         this.lengths = new long[capacity];
+        this.width = width;
+        this.evidence = new long[capacity * width];
     }
 }
 
@@ -23,8 +29,8 @@ abstract class StallQueueColdFields {
 abstract class StallQueueL1Pad extends StallQueueColdFields {
     long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
 
-    StallQueueL1Pad(final int capacity) {
-        super(capacity);
+    StallQueueL1Pad(final int capacity, final int width) {
+        super(capacity, width);
     }
 }
 
@@ -34,8 +40,8 @@ abstract class StallQueueProducerFields extends StallQueueL1Pad {
     /** Stalls dropped because the consumer fell a whole ring behind. */
     protected volatile long dropped;
 
-    StallQueueProducerFields(final int capacity) {
-        super(capacity);
+    StallQueueProducerFields(final int capacity, final int width) {
+        super(capacity, width);
     }
 }
 
@@ -43,8 +49,8 @@ abstract class StallQueueProducerFields extends StallQueueL1Pad {
 abstract class StallQueueL2Pad extends StallQueueProducerFields {
     long p20, p21, p22, p23, p24, p25, p26, p27, p28, p29, p30, p31, p32, p33, p34, p35;
 
-    StallQueueL2Pad(final int capacity) {
-        super(capacity);
+    StallQueueL2Pad(final int capacity, final int width) {
+        super(capacity, width);
     }
 }
 
@@ -52,8 +58,8 @@ abstract class StallQueueL2Pad extends StallQueueProducerFields {
 abstract class StallQueueConsumerFields extends StallQueueL2Pad {
     protected volatile long head;
 
-    StallQueueConsumerFields(final int capacity) {
-        super(capacity);
+    StallQueueConsumerFields(final int capacity, final int width) {
+        super(capacity, width);
     }
 }
 
@@ -61,14 +67,15 @@ abstract class StallQueueConsumerFields extends StallQueueL2Pad {
 abstract class StallQueueL3Pad extends StallQueueConsumerFields {
     long p40, p41, p42, p43, p44, p45, p46, p47, p48, p49, p50, p51, p52, p53, p54, p55;
 
-    StallQueueL3Pad(final int capacity) {
-        super(capacity);
+    StallQueueL3Pad(final int capacity, final int width) {
+        super(capacity, width);
     }
 }
 
 /**
  * The stalls the meter sees, handed to whoever attributes them: a single-producer,
- * single-consumer ring of primitive pairs.
+ * single-consumer ring of primitives, each stall its end, its length and a fixed number of
+ * evidence values (what HotSpot's counters moved by across it, see {@link VmCounters}).
  *
  * <p>Guarantees: {@link #offer} is called by the meter thread only and allocates nothing; when
  * the ring is full it drops the stall and counts it, so the meter never waits. {@link #poll} is
@@ -88,17 +95,42 @@ public final class StallQueue extends StallQueueL3Pad {
         /**
          * @param endNanos    System.nanoTime() when the meter woke
          * @param lengthNanos how long the stall was
+         * @param evidence    the queue's evidence array: this stall's values are {@link #width()}
+         *                    of them from {@code at}, to be read before the call returns
+         * @param at          the first of this stall's evidence values
          */
-        void onStall(long endNanos, long lengthNanos);
+        void onStall(long endNanos, long lengthNanos, long[] evidence, int at);
     }
 
-    /** @param capacity how many stalls may wait, a power of two */
+    /**
+     * @param capacity how many stalls may wait, a power of two
+     * @param width    how many evidence values each stall carries, 0 for none
+     */
+    public StallQueue(final int capacity, final int width) {
+        super(capacity, width);
+    }
+
+    /** @param capacity how many stalls may wait, a power of two; the stalls carry no evidence */
     public StallQueue(final int capacity) {
-        super(capacity);
+        this(capacity, 0);
     }
 
-    /** Adds a stall; meter thread only. */
+    /** How many evidence values each stall carries. */
+    public int width() {
+        return width;
+    }
+
+    /** Adds a stall without evidence; meter thread only. */
     void offer(final long endNanos, final long lengthNanos) {
+        offer(endNanos, lengthNanos, null, 0, null, 0);
+    }
+
+    /**
+     * Adds a stall whose evidence is {@code after - before}, slot by slot over {@link #width()}
+     * slots (zeros when {@code after} is null); meter thread only.
+     */
+    void offer(final long endNanos, final long lengthNanos, final long[] after, final int afterAt, final long[] before,
+               final int beforeAt) {
         final long t = tail;
         if (t - head > mask) {
             dropped++;
@@ -107,6 +139,10 @@ public final class StallQueue extends StallQueueL3Pad {
         final int slot = (int) t & mask;
         ends[slot] = endNanos;
         lengths[slot] = lengthNanos;
+        final int base = slot * width;
+        for (int i = 0; i < width; i++) {
+            evidence[base + i] = after == null ? 0 : after[afterAt + i] - before[beforeAt + i];
+        }
         tail = t + 1;
     }
 
@@ -120,7 +156,7 @@ public final class StallQueue extends StallQueueL3Pad {
         final long t = tail;
         for (long i = h; i < t; i++) {
             final int slot = (int) i & mask;
-            handler.onStall(ends[slot], lengths[slot]);
+            handler.onStall(ends[slot], lengths[slot], evidence, slot * width);
         }
         head = t;
         return (int) (t - h);

@@ -16,12 +16,12 @@ class StallQueueTest {
             queue.offer(i * 100L, i);
         }
         final List<Long> lengths = new ArrayList<>();
-        assertEquals(4, queue.poll((end, length) -> lengths.add(length)));
+        assertEquals(4, queue.poll((end, length, evidence, at) -> lengths.add(length)));
         assertEquals(List.of(1L, 2L, 3L, 4L), lengths);
         assertEquals(2, queue.dropped());
         queue.offer(700, 7);
         lengths.clear();
-        assertEquals(1, queue.poll((end, length) -> lengths.add(end + length)));
+        assertEquals(1, queue.poll((end, length, evidence, at) -> lengths.add(end + length)));
         assertEquals(List.of(707L), lengths);
     }
 
@@ -47,7 +47,7 @@ class StallQueueTest {
         final long[] next = {0};
         final long[] mismatches = {0};
         while (producer.isAlive() || next[0] < total) {
-            queue.poll((end, length) -> {
+            queue.poll((end, length, evidence, at) -> {
                 if (end != next[0] || length != next[0]) {
                     mismatches[0]++;
                 }
@@ -57,6 +57,16 @@ class StallQueueTest {
         producer.join();
         assertEquals(total, next[0]);
         assertEquals(0, mismatches[0]);
+    }
+
+    @Test
+    void eachStallCarriesWhatTheCountersMovedByAcrossIt() {
+        final StallQueue queue = new StallQueue(4, 2);
+        queue.offer(100, 10, new long[] {0, 0, 7, 40}, 2, new long[] {5, 30}, 0);
+        queue.offer(200, 20);
+        final List<String> seen = new ArrayList<>();
+        queue.poll((end, length, evidence, at) -> seen.add(end + ":" + evidence[at] + "," + evidence[at + 1]));
+        assertEquals(List.of("100:2,10", "200:0,0"), seen);
     }
 
     @Test

@@ -16,7 +16,8 @@ final class CauseChart {
 
     /** Colours for mech's causes; other tags take the rest in turn. */
     private static final Map<String, String> COLOURS = Map.of("gc", "#ff7f0e", "safepoint", "#9467bd", "os", "#d62728",
-        "mech", "#7f7f7f", "ttsp", "#17becf", "virtual", "#2ca02c");
+        "mech", "#7f7f7f", "ttsp", "#17becf", "virtual", "#2ca02c",
+        "unknown", "#c7c7c7");
     private static final String[] OTHERS = {"#8c564b", "#e377c2", "#bcbd22", "#1f77b4"};
     private static final String CONTROL = "#000000";
 

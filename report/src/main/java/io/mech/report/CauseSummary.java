@@ -7,9 +7,9 @@ import java.util.Map;
 /**
  * The host's stall time put down to one cause.
  *
- * @param cause        gc, safepoint, ttsp, mech or os
- * @param nanos        stall time this cause covers
- * @param stalls       stalls mainly of this cause
+ * @param cause        gc, safepoint, ttsp, mech, os or unknown
+ * @param nanos        the length of the stalls this cause covers most of
+ * @param stalls       how many those are
  * @param longest      the longest of them
  * @param details      how many stalls each detail (collector, VM operation, OS finding) explains
  * @param culprits     for ttsp with the profiler on, the methods sampled while safepoints waited,

@@ -28,7 +28,8 @@ public final class TextReport {
             }
             for (final HiccupSummary h : report.hiccups()) {
                 if (h.stalls() >= 0) {
-                    out.append(String.format(Locale.ROOT, "  %s stalled %.3f ms in %d stalls", h.jvm(), ms(h.stallTime()), h.stalls()));
+                    out.append(String.format(Locale.ROOT, "  %s stalled %.3f ms in %d %s", h.jvm(), ms(h.stallTime()), h.stalls(),
+                        h.stalls() == 1 ? "stall" : "stalls"));
                     out.append(h.jvm().equals("host") ? causes(report.causes()) : "").append(System.lineSeparator());
                 }
             }
@@ -66,7 +67,8 @@ public final class TextReport {
             out.append(out.length() == 0 ? ": " : ", ")
                 .append(String.format(Locale.ROOT, "%s %.3f ms", c.cause(), ms(c.nanos())));
             if (c.stalls() > 0) {
-                out.append(String.format(Locale.ROOT, " (%d stalls, longest %.3f ms", c.stalls(), ms(c.longest())));
+                out.append(String.format(Locale.ROOT, " (%d %s, longest %.3f ms", c.stalls(), c.stalls() == 1 ? "stall" : "stalls",
+                    ms(c.longest())));
                 String separator = ": ";
                 for (final Map.Entry<String, Long> detail : c.details().entrySet()) {
                     out.append(separator).append(detail.getKey()).append(" x").append(detail.getValue());

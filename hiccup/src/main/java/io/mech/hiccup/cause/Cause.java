@@ -17,8 +17,18 @@ public enum Cause {
      * or unweave a probe: mech's own cost, told apart so that it is never put down to the host.
      */
     MECH("mech"),
-    /** Nothing in the JVM: the operating system or the hypervisor took the CPU away. */
-    OS("os");
+    /**
+     * Nothing in the JVM, on evidence: the control JVM stalled too, the machine's steal time or
+     * the cgroup's throttling rose across the stall, or every source that could have named a JVM
+     * cause was recording and said nothing. The operating system or the hypervisor took the CPU away.
+     */
+    OS("os"),
+    /**
+     * No evidence either way: nothing that records the JVM's pauses covered the stall (HotSpot's
+     * counters unreadable and JFR not yet recording, or JFR's events for it not delivered by
+     * exit), so neither a JVM cause nor the OS can be named. Said as plainly as the others.
+     */
+    UNKNOWN("unknown");
 
     private final String tag;
 

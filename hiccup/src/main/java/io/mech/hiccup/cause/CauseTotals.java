@@ -5,20 +5,23 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Stall time by cause since recording began: an immutable snapshot.
+ * Stall time by cause since recording began: an immutable snapshot. A cause's time, count and
+ * longest describe the same stalls, those it covers the most of, so the causes' times add up to
+ * the stall time attributed.
  *
- * @param nanos     stall time covered by each cause
+ * @param nanos     the length of the stalls whose main cause it is
  * @param counts    stalls whose main cause it is
  * @param longest   the longest stall whose main cause it is
  * @param details   per cause, how many stalls each detail (collector, operation, OS finding) explains
- * @param unattributed      stalls that began before JFR was recording, so with no events to match
- * @param unattributedNanos their total length
  * @param pending   stalls seen but not yet attributed (JFR reports up to a second late)
  * @param dropped   stalls lost because the attributing thread fell behind
+ * @param allocationStalls every thread's waits for memory that JFR reported (ZGC)
+ * @param counters  whether HotSpot's counters are read, the tier that covers every stall
+ * @param jfr       whether the JFR stream records, the tier that names collections and operations
  */
 public record CauseTotals(Map<Cause, Long> nanos, Map<Cause, Long> counts, Map<Cause, Long> longest,
-                          Map<Cause, Map<String, Long>> details, long unattributed, long unattributedNanos,
-                          long pending, long dropped) {
+                          Map<Cause, Map<String, Long>> details, long pending, long dropped,
+                          AllocationStalls allocationStalls, boolean counters, boolean jfr) {
 
     /** Copies the maps. */
     public CauseTotals {

@@ -6,6 +6,7 @@ import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.HiccupSettings;
 import io.mech.hiccup.StallQueue;
 import io.mech.hiccup.TaggedIntervals;
+import io.mech.hiccup.VmCounters;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -24,20 +25,29 @@ import org.HdrHistogram.Histogram;
  * Finds the cause of every stall the hiccup meter hands over, on its own daemon thread
  * {@code mech-hiccup-causes}, never on the meter's path.
  *
- * <p>JFR delivers events up to about a second after they end, so a stall is attributed only
- * once the stream has delivered an event that ended after it (a CPU-load heartbeat comes every
- * second), or {@link #HORIZON_NANOS} after it ended. Its time is split by overlap: what GC
- * pauses cover is {@code gc}, what other safepoint operations cover is {@code safepoint}, the rest
- * is {@code os}; the cause covering most of it names the stall. Pauses are widened by
- * {@link #SLACK_NANOS} on both sides for the time to reach the safepoint and the gap between
- * the meter's clock and JFR's.
+ * <p>Two tiers of evidence. The first, HotSpot's own counters ({@link VmCounters}), comes with
+ * each stall from the meter: how much of it the JVM spent in collections, at other safepoints and
+ * waiting for threads to reach them, from the host's first interval to its last; with mech's own
+ * timed VM operations ({@link OwnOperations}) it names gc, safepoint, ttsp and mech. The second,
+ * JFR's events, once the stream records ({@link #listenTo}), names the collection and its cause
+ * or the VM operation, adds the meter's own allocation stalls under ZGC, and attributes alone
+ * where the JVM keeps no counters ({@code -XX:-UsePerfData}). A stall JFR may still speak of
+ * waits until the stream has delivered an event that ended after it (a CPU-load heartbeat comes
+ * every second), or {@link #HORIZON_NANOS} after it ended.
  *
- * <p>Outputs: running {@link CauseTotals}; a histogram per cause and log interval, handed to
- * the log as tagged intervals once final; and each {@link Attribution} to the listeners.
+ * <p>What no tier explains is {@code os} only on evidence that the JVM did nothing: the control
+ * JVM stalled too, steal time or throttling rose across it, or every source that could have
+ * named a JVM cause covered it and said nothing (the counters alone do for collectors that stop
+ * threads only at safepoints; ZGC and Shenandoah also stall threads for memory, which only JFR
+ * sees). Otherwise it is {@code unknown}.
+ *
+ * <p>Outputs: running {@link CauseTotals}, in which a cause's time, count and longest describe
+ * the same stalls, those it covers most of; a histogram per cause and log interval, handed to the
+ * log as tagged intervals once final; and each {@link Attribution} to the listeners.
  *
  * <p>Thread-safe: the attributing thread, the log thread and mech's stop meet under this object's
  * lock, which is also what makes them one consumer of the recorder's {@link StallQueue}: every
- * poll of it happens under that lock.
+ * poll of it happens under that lock. {@link #listenTo} publishes the JFR tier through a volatile field.
  */
 public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
 
@@ -47,22 +57,37 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
      */
     static final long HORIZON_NANOS = 10_000_000_000L;
 
-    /** Widening of each pause: safepoint synchronisation before it, clock differences around it. */
+    /** Widening of each JFR pause: safepoint synchronisation before it, clock differences around it. */
     static final long SLACK_NANOS = 1_000_000L;
+
+    /** The detail of the part of a stall HotSpot's counters put at a safepoint whose operation JFR did not name. */
+    static final String SAFEPOINT_DETAIL = "VM operation (named once JFR records)";
+    static final String UNKNOWN_NO_TIER = "no evidence: JVM counters unreadable, JFR not recording";
+    static final String UNKNOWN_ALLOCATION = "no evidence: JFR not recording, and this collector stalls threads for memory";
+    static final String UNKNOWN_UNDELIVERED = "no evidence: JFR had not delivered its events for it";
+
+    /** How far behind now an interval may close: the meter hands a stall over a round after it ends. */
+    private static final long SETTLING_NANOS = 50_000_000L;
 
     private static final long POLL_MILLIS = 200;
     private static final int MAX_DETAILS = 8;
 
     private final StallQueue queue;
-    private final JfrPauses pauses;
+    private final VmCounters counters;
+    /** Whether the collector also stalls threads for memory outside safepoints, which the counters do not see. */
+    private final boolean stallsForMemory;
+    private final OwnOperations own;
     private final ControlStalls control;
     private final long resolutionNanos;
+    private final long safepointThresholdNanos;
+    private final long meterThreadId;
     private final EpochClock clock = new EpochClock();
     private final OsCpu os = new OsCpu();
     private final List<AttributionListener> listeners = new CopyOnWriteArrayList<>();
     private final Thread thread;
+    private volatile JfrPauses pauses;
 
-    private final Deque<long[]> pending = new ArrayDeque<>();
+    private final Deque<Stall> pending = new ArrayDeque<>();
     private final List<Attribution> unassigned = new ArrayList<>();
     private final Deque<Interval> intervals = new ArrayDeque<>();
     private final Map<Cause, Long> nanos = new EnumMap<>(Cause.class);
@@ -70,9 +95,16 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     private final Map<Cause, Long> longest = new EnumMap<>(Cause.class);
     private final Map<Cause, Map<String, Long>> details = new EnumMap<>(Cause.class);
     private long lastStallNanos;
-    private long unattributedNanos;
-    private long unattributed;
     private volatile boolean closed;
+
+    /**
+     * A stall waiting for its attribution, with the counters' evidence in nanoseconds.
+     *
+     * @param end        epoch nanoseconds
+     * @param endNanoTime System.nanoTime() at its end, for mech's own operations
+     */
+    private record Stall(long end, long length, long endNanoTime, long gc, long atSafepoint, long sync, String collector) {
+    }
 
     /** One closed log interval and its stalls by cause. */
     private static final class Interval {
@@ -86,11 +118,15 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         }
     }
 
-    private HiccupCauses(final HiccupRecorder recorder, final JfrPauses pauses, final ControlStalls control) {
+    private HiccupCauses(final HiccupRecorder recorder, final OwnOperations own, final ControlStalls control) {
         this.queue = recorder.stallQueue();
-        this.pauses = pauses;
+        this.counters = recorder.counters();
+        this.stallsForMemory = counters == null || stallsForMemory(counters.collectors());
+        this.own = own;
         this.control = control;
         this.resolutionNanos = recorder.settings().resolutionNanos();
+        this.safepointThresholdNanos = recorder.settings().stallNanos();
+        this.meterThreadId = recorder.meterThreadId();
         this.thread = new Thread(new Runnable() {
             @Override
             public void run() {
@@ -103,19 +139,36 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     /**
      * Starts attributing the recorder's stalls and tags its log with one histogram per cause.
      *
-     * @param recorder the running hiccup recorder
+     * @param recorder the running hiccup recorder; its stalls carry HotSpot's counters when it reads them
+     * @param own      mech's own VM operations, timed where mech asks for them
      * @param control  the control JVM's stalls, or null without a control JVM
-     * @param stream   mech's JFR stream, ordered and not started yet: the caller starts it once
-     *                 every part has subscribed, and closes it after {@link #close}
      * @return the running attribution
      */
-    public static HiccupCauses start(final HiccupRecorder recorder, final ControlStalls control,
-                                     final RecordingStream stream) {
-        final JfrPauses pauses = JfrPauses.subscribe(stream, recorder.settings().stallNanos());
-        final HiccupCauses causes = new HiccupCauses(recorder, pauses, control);
+    public static HiccupCauses start(final HiccupRecorder recorder, final OwnOperations own, final ControlStalls control) {
+        final HiccupCauses causes = new HiccupCauses(recorder, own, control);
         recorder.tagWith(causes);
         causes.thread.start();
         return causes;
+    }
+
+    /**
+     * Adds JFR's events as the second tier: call once, before the stream starts.
+     *
+     * @param stream mech's JFR stream, ordered and not started yet: the caller starts it once
+     *               every part has subscribed
+     */
+    public void listenTo(final RecordingStream stream) {
+        pauses = JfrPauses.subscribe(stream, safepointThresholdNanos, meterThreadId);
+    }
+
+    /** Whether any of these collectors stalls threads for memory outside safepoints: ZGC's and Shenandoah's do. */
+    static boolean stallsForMemory(final List<String> collectors) {
+        for (final String name : collectors) {
+            if (name.startsWith("Z") || name.contains("ZGC") || name.startsWith("Shenandoah")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Adds a listener told of every attributed stall. */
@@ -137,37 +190,57 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             }
             synchronized (this) {
                 drainQueue();
-                attributeEndedBefore(attributableUpTo());
+                attributeReady(false);
             }
-            pauses.prune(clock.nowEpochNanos());
+            final JfrPauses jfr = pauses;
+            if (jfr != null) {
+                jfr.prune(clock.nowEpochNanos());
+            }
         }
-    }
-
-    /** Stalls that ended before this can be attributed: JFR has delivered past them. */
-    private long attributableUpTo() {
-        return Math.max(pauses.deliveredUpTo() - SLACK_NANOS, clock.nowEpochNanos() - HORIZON_NANOS);
     }
 
     private void drainQueue() {
         queue.poll(new StallQueue.StallHandler() {
             @Override
-            public void onStall(final long endNanos, final long lengthNanos) {
+            public void onStall(final long endNanos, final long lengthNanos, final long[] evidence, final int at) {
                 final long end = clock.epochNanos(endNanos);
-                pending.addLast(new long[] {end, lengthNanos});
+                if (counters == null) {
+                    pending.addLast(new Stall(end, lengthNanos, endNanos, 0, 0, 0, null));
+                } else {
+                    long gc = 0;
+                    int widest = -1;
+                    for (int c = VmCounters.FIRST_COLLECTOR; c < counters.width(); c++) {
+                        gc += evidence[at + c];
+                        if (evidence[at + c] > 0 && (widest < 0 || evidence[at + c] > evidence[at + widest])) {
+                            widest = c;
+                        }
+                    }
+                    pending.addLast(new Stall(end, lengthNanos, endNanos, counters.nanos(gc),
+                        counters.nanos(evidence[at + VmCounters.SAFEPOINT_TICKS]), counters.nanos(evidence[at + VmCounters.SYNC_TICKS]),
+                        widest < 0 ? null : counters.collectors().get(widest - VmCounters.FIRST_COLLECTOR)));
+                }
                 lastStallNanos = end;
             }
         });
     }
 
-    private void attributeEndedBefore(final long horizon) {
-        while (!pending.isEmpty() && pending.peekFirst()[0] <= horizon) {
-            final long[] stall = pending.removeFirst();
-            if (stall[0] - stall[1] < pauses.recordingSince()) {
-                unattributedNanos += stall[1];
-                unattributed++;
-                continue;
+    /**
+     * Attributes the waiting stalls, oldest first, that JFR can no longer add to: it delivered
+     * past them, it was not recording when they began, or they are past the horizon; at exit
+     * ({@code all}) every one, with whatever evidence has come.
+     */
+    private void attributeReady(final boolean all) {
+        final JfrPauses jfr = pauses;
+        final long now = clock.nowEpochNanos();
+        while (!pending.isEmpty()) {
+            final Stall stall = pending.peekFirst();
+            final boolean ready = all || jfr == null || stall.end() - stall.length() < jfr.recordingSince()
+                || stall.end() + SLACK_NANOS <= jfr.deliveredUpTo() || stall.end() <= now - HORIZON_NANOS;
+            if (!ready) {
+                return;
             }
-            final Attribution attribution = attribute(stall[0], stall[1]);
+            pending.removeFirst();
+            final Attribution attribution = attribute(stall, jfr);
             count(attribution);
             assign(attribution);
             for (final AttributionListener listener : listeners) {
@@ -176,19 +249,72 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         }
     }
 
-    private Attribution attribute(final long end, final long length) {
+    private Attribution attribute(final Stall stall, final JfrPauses jfr) {
+        final long end = stall.end();
+        final long length = stall.length();
         final long start = end - length;
-        final List<PauseWindow> windows = pauses.overlapping(start, end, SLACK_NANOS);
-        final Map<Cause, Long> portions = split(start, end, windows);
+        final boolean jfrCovers = jfr != null && start >= jfr.recordingSince() && end + SLACK_NANOS <= jfr.deliveredUpTo();
+        final List<PauseWindow> windows = jfrCovers ? jfr.overlapping(start, end, SLACK_NANOS) : List.of();
+        final String[] ownOperation = new String[1];
+        final long ownNanos = own == null ? 0 : own.overlap(stall.endNanoTime() - length, stall.endNanoTime(), ownOperation);
+        final Map<Cause, Long> portions = new EnumMap<>(Cause.class);
+        for (final Cause cause : Cause.values()) {
+            portions.put(cause, 0L);
+        }
+        long rest = length;
+        if (counters != null) {
+            rest = take(portions, Cause.GC, stall.gc(), rest);
+            final long otherSafepoint = Math.max(0, stall.atSafepoint() - stall.gc());
+            final long mech = Math.min(otherSafepoint, Math.max(ownNanos, covered(windows, EnumSet.of(Cause.MECH), start, end)));
+            rest = take(portions, Cause.MECH, mech, rest);
+            rest = take(portions, Cause.SAFEPOINT, otherSafepoint - mech, rest);
+            rest = take(portions, Cause.TTSP, stall.sync(), rest);
+            if (jfrCovers) {
+                rest = take(portions, Cause.GC, jfr.meterAllocationStalled(start, end, SLACK_NANOS), rest);
+            }
+        } else if (jfrCovers) {
+            final Map<Cause, Long> jfrSplit = split(start, end, windows);
+            final long mech = Math.min(jfrSplit.get(Cause.SAFEPOINT), ownNanos);
+            jfrSplit.put(Cause.SAFEPOINT, jfrSplit.get(Cause.SAFEPOINT) - mech);
+            jfrSplit.put(Cause.MECH, jfrSplit.get(Cause.MECH) + mech);
+            for (final Cause cause : List.of(Cause.GC, Cause.MECH, Cause.SAFEPOINT, Cause.TTSP)) {
+                rest = take(portions, cause, jfrSplit.get(cause), rest);
+            }
+            rest = take(portions, Cause.GC, jfr.meterAllocationStalled(start, end, SLACK_NANOS), rest);
+        } else {
+            rest = take(portions, Cause.MECH, ownNanos, rest);
+        }
+        final String osFound = osEvidence(start, end);
+        final boolean silentTiersCover = jfrCovers || counters != null && !stallsForMemory;
+        final Cause restCause = osFound != null || silentTiersCover ? Cause.OS : Cause.UNKNOWN;
+        portions.put(restCause, rest);
         final Cause main = mainCause(portions);
-        return new Attribution(end, length, main, detail(main, windows, start, end), portions);
+        final String detail = switch (main) {
+            case OS -> osFound != null ? osFound : "nothing in the JVM";
+            case UNKNOWN -> counters == null && !jfrCovers ? UNKNOWN_NO_TIER
+                : jfr != null && start >= jfr.recordingSince() ? UNKNOWN_UNDELIVERED : UNKNOWN_ALLOCATION;
+            case MECH -> ownOperation[0] != null ? ownOperation[0] : widest(Cause.MECH, windows, start, end, "mech");
+            case GC -> portions.get(Cause.GC) > stall.gc() && jfrCovers && jfr.meterAllocationStalled(start, end, SLACK_NANOS) > 0
+                && stall.gc() == 0 ? JfrPauses.ALLOCATION_STALL
+                : widest(Cause.GC, windows, start, end, stall.collector() != null ? stall.collector() : "GC");
+            case SAFEPOINT -> widest(Cause.SAFEPOINT, windows, start, end, SAFEPOINT_DETAIL);
+            case TTSP -> widest(Cause.TTSP, windows, start, end, JfrPauses.TTSP_DETAIL);
+        };
+        return new Attribution(end, length, main, detail, portions);
+    }
+
+    /** Puts up to {@code amount}, and no more than what is left of the stall, down to a cause. */
+    private static long take(final Map<Cause, Long> portions, final Cause cause, final long amount, final long rest) {
+        final long taken = Math.max(0, Math.min(amount, rest));
+        portions.merge(cause, taken, Long::sum);
+        return rest - taken;
     }
 
     /**
-     * How much of [start, end] each cause covers: GC pauses first, mech's own safepoints next,
-     * then other safepoints, then the time to reach them, the OS the rest. The operations come
-     * before the time to safepoint because their windows are widened by the slack, which stands
-     * for a short synchronisation when JFR reports none.
+     * How much of [start, end] each cause's JFR windows cover: GC pauses first, mech's own
+     * safepoints next, then other safepoints, then the time to reach them, the OS the rest. The
+     * operations come before the time to safepoint because their windows are widened by the
+     * slack, which stands for a short synchronisation when JFR reports none.
      */
     static Map<Cause, Long> split(final long start, final long end, final List<PauseWindow> windows) {
         final long gc = covered(windows, EnumSet.of(Cause.GC), start, end);
@@ -201,22 +327,23 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         portions.put(Cause.TTSP, ttsp);
         portions.put(Cause.MECH, mech);
         portions.put(Cause.OS, end - start - gc - mech - vm - ttsp);
+        portions.put(Cause.UNKNOWN, 0L);
         return portions;
     }
 
-    /** The cause covering most; the OS when nothing in the JVM covers more. */
+    /** The cause covering most; on a tie, the first in {@link Cause}'s order. */
     static Cause mainCause(final Map<Cause, Long> portions) {
-        Cause main = Cause.OS;
+        Cause main = null;
         for (final Cause cause : Cause.values()) {
-            if (portions.get(cause) > portions.get(main)) {
+            if (main == null || portions.getOrDefault(cause, 0L) > portions.getOrDefault(main, 0L)) {
                 main = cause;
             }
         }
         return main;
     }
 
-    /** How much of [start, end] the windows of one cause (or of any cause, for null) cover together. */
-    private static long covered(final List<PauseWindow> windows, final Set<Cause> causes, final long start, final long end) {
+    /** How much of [start, end] the windows of the given causes cover together, each widened by the slack. */
+    static long covered(final List<PauseWindow> windows, final Set<Cause> causes, final long start, final long end) {
         final List<long[]> spans = new ArrayList<>();
         for (final PauseWindow w : windows) {
             if (causes.contains(w.cause())) {
@@ -236,17 +363,21 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         return total;
     }
 
-    private String detail(final Cause cause, final List<PauseWindow> windows, final long start, final long end) {
-        if (cause != Cause.OS) {
-            PauseWindow widest = null;
-            for (final PauseWindow w : windows) {
-                if (w.cause() == cause && (widest == null
-                    || w.overlap(start, end, SLACK_NANOS) > widest.overlap(start, end, SLACK_NANOS))) {
-                    widest = w;
-                }
+    /** The detail of the JFR window of a cause that overlaps [start, end] most, or the fallback. */
+    private static String widest(final Cause cause, final List<PauseWindow> windows, final long start, final long end,
+                                 final String fallback) {
+        PauseWindow widest = null;
+        for (final PauseWindow w : windows) {
+            if (w.cause() == cause && (widest == null
+                || w.overlap(start, end, SLACK_NANOS) > widest.overlap(start, end, SLACK_NANOS))) {
+                widest = w;
             }
-            return widest == null ? cause.tag() : widest.detail();
         }
+        return widest == null ? fallback : widest.detail();
+    }
+
+    /** What says the OS took the time across [start, end]: the control JVM or the kernel's figures; null when nothing does. */
+    private String osEvidence(final long start, final long end) {
         final List<String> found = new ArrayList<>(2);
         if (control != null && control.stalledDuring(start, end)) {
             found.add("control JVM stalled too: host-level");
@@ -255,11 +386,11 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         if (!cpu.isEmpty()) {
             found.add(cpu);
         }
-        return found.isEmpty() ? "nothing in the JVM" : String.join("; ", found);
+        return found.isEmpty() ? null : String.join("; ", found);
     }
 
     private void count(final Attribution a) {
-        a.portions().forEach((cause, portion) -> nanos.merge(cause, portion, Long::sum));
+        nanos.merge(a.cause(), a.lengthNanos(), Long::sum);
         counts.merge(a.cause(), 1L, Long::sum);
         longest.merge(a.cause(), a.lengthNanos(), Math::max);
         final Map<String, Long> byDetail = details.computeIfAbsent(a.cause(), c -> new LinkedHashMap<>());
@@ -304,7 +435,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     public synchronized List<Histogram> drainFinished(final boolean all) {
         if (all) {
             drainQueue();
-            attributeEndedBefore(Long.MAX_VALUE);
+            attributeReady(true);
             for (final Attribution a : unassigned) {
                 if (!intervals.isEmpty()) {
                     record(intervals.peekLast(), a);
@@ -312,12 +443,14 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             }
             unassigned.clear();
         }
-        // Attribute up to the bound here, under the same lock: an interval finalised before its
+        // Attribute what is ready here, under the same lock: an interval finalised before its
         // stalls were attributed would send them to a later one.
-        final long bound = attributableUpTo();
         drainQueue();
-        attributeEndedBefore(bound);
-        final long finalAfter = bound / 1_000_000;
+        attributeReady(false);
+        // A stall the meter still holds for its counters' next reading ends within a round of now.
+        final long attributedUpTo = Math.min(clock.nowEpochNanos() - SETTLING_NANOS,
+            pending.isEmpty() ? Long.MAX_VALUE : pending.peekFirst().end() - 1);
+        final long finalAfter = attributedUpTo / 1_000_000;
         final List<Histogram> finished = new ArrayList<>();
         while (!intervals.isEmpty() && (all || intervals.peekFirst().endMillis <= finalAfter)) {
             final Interval interval = intervals.removeFirst();
@@ -338,13 +471,16 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
 
     /** Stall time by cause so far. */
     public synchronized CauseTotals totals() {
-        return new CauseTotals(nanos, counts, longest, details, unattributed, unattributedNanos, pending.size(), queue.dropped());
+        final JfrPauses jfr = pauses;
+        return new CauseTotals(nanos, counts, longest, details, pending.size(), queue.dropped(),
+            jfr == null ? AllocationStalls.NONE : jfr.allocationStalls(), counters != null, jfr != null && jfr.recordingSince() != Long.MAX_VALUE);
     }
 
     /**
      * Waits, never past the exit's deadline, for JFR to deliver past the last stall, so that the
      * final attribution at shutdown is not left guessing.
-     * A stall JFR has not delivered by then stays pending, counted as such in the report.
+     * A stall JFR has not delivered by then is attributed on the counters alone at close, and
+     * what they do not explain is {@code unknown}.
      *
      * @param deadline the {@link System#nanoTime} by which to return: the host's exit waits
      */
@@ -354,8 +490,12 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             drainQueue();
             lastStall = lastStallNanos;
         }
+        final JfrPauses jfr = pauses;
+        if (jfr == null || jfr.recordingSince() == Long.MAX_VALUE) {
+            return;
+        }
         try {
-            while (lastStall != 0 && pauses.deliveredUpTo() < lastStall + SLACK_NANOS && System.nanoTime() < deadline) {
+            while (lastStall != 0 && jfr.deliveredUpTo() < lastStall + SLACK_NANOS && System.nanoTime() < deadline) {
                 Thread.sleep(POLL_MILLIS / 4);
             }
         } catch (final InterruptedException e) {

@@ -8,7 +8,10 @@ import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
+import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.FlightRecorderListener;
 import jdk.jfr.Recording;
@@ -22,7 +25,11 @@ import jdk.jfr.consumer.RecordingStream;
  * named by {@code jdk.GarbageCollection} of the same GC id), every safepoint VM operation at
  * least as long as the attribution threshold ({@code jdk.ExecuteVMOperation}), and every wait
  * of a millisecond or more for threads to reach a safepoint
- * ({@code jdk.SafepointStateSynchronization}), which comes before the operation it serves.
+ * ({@code jdk.SafepointStateSynchronization}), which comes before the operation it serves; and
+ * ZGC's allocation stalls ({@code jdk.ZAllocationStall}): a thread that allocates faster than
+ * the concurrent collector frees waits for memory outside any safepoint, where HotSpot's
+ * counters see nothing. The meter's own are windows of the GC cause; every thread's are summed
+ * in {@link #allocationStalls()}.
  *
  * <p>Event settings are JVM-wide, so they show in the user's own recordings too. GC events keep
  * the JDK's default.jfc thresholds (0 ms). VM operations are lowered from default.jfc's 10 ms to
@@ -48,13 +55,29 @@ final class JfrPauses {
     /** What a time-to-safepoint window says: JFR names neither the late thread nor its code. */
     static final String TTSP_DETAIL = "time to safepoint";
 
+    /** The shortest allocation stall heard of; a shorter one is below any stall the meter reports. */
+    static final long ALLOCATION_STALL_THRESHOLD_NANOS = 1_000_000L;
+
+    /** The detail of a stall the meter spent waiting for memory. */
+    static final String ALLOCATION_STALL = "allocation stall";
+
+    private static final int MAX_THREADS_COUNTED = 100_000;
+
     private final Deque<PauseWindow> windows = new ArrayDeque<>();
+    /** The meter's own waits for memory. */
+    private final Deque<PauseWindow> meterStalls = new ArrayDeque<>();
+    private final long meterThreadId;
+    private final Set<Long> stalledThreads = new HashSet<>();
+    private long allocationStalls;
+    private long allocationStallNanos;
+    private long longestAllocationStall;
     private final Map<Long, long[]> gcPauses = new HashMap<>();
     private final Map<Long, String> gcNames = new HashMap<>();
     private volatile long deliveredUpTo;
     private volatile long recordingSince = Long.MAX_VALUE;
 
-    private JfrPauses() {
+    private JfrPauses(final long meterThreadId) {
+        this.meterThreadId = meterThreadId;
     }
 
     /**
@@ -63,16 +86,18 @@ final class JfrPauses {
      *
      * @param stream                  mech's JFR stream, shared with other parts
      * @param safepointThresholdNanos the shortest VM operation to hear of
+     * @param meterThreadId           the hiccup meter's thread id, whose allocation stalls are its stalls' cause
      * @return the pauses, filled in once the stream runs
      */
-    static JfrPauses subscribe(final RecordingStream stream, final long safepointThresholdNanos) {
+    static JfrPauses subscribe(final RecordingStream stream, final long safepointThresholdNanos, final long meterThreadId) {
         stream.enable("jdk.GCPhasePause").withThreshold(Duration.ZERO);
         stream.enable("jdk.GarbageCollection").withThreshold(Duration.ZERO);
         stream.enable("jdk.ExecuteVMOperation").withThreshold(Duration.ofNanos(safepointThresholdNanos));
         stream.enable("jdk.SafepointStateSynchronization").withThreshold(Duration.ofNanos(TTSP_THRESHOLD_NANOS));
+        stream.enable("jdk.ZAllocationStall").withThreshold(Duration.ofNanos(ALLOCATION_STALL_THRESHOLD_NANOS));
         // A heartbeat at default.jfc's own period, so that delivery advances when nothing pauses.
         stream.enable("jdk.CPULoad").withPeriod(Duration.ofSeconds(1));
-        final JfrPauses pauses = new JfrPauses();
+        final JfrPauses pauses = new JfrPauses(meterThreadId);
         // JFR's first recording in a JVM takes a few hundred milliseconds to start; stalls
         // before it runs have no events to be matched with, so their cause stays unknown.
         FlightRecorder.addListener(new FlightRecorderListener() {
@@ -88,6 +113,7 @@ final class JfrPauses {
         stream.onEvent("jdk.GarbageCollection", pauses::onGarbageCollection);
         stream.onEvent("jdk.ExecuteVMOperation", pauses::onVmOperation);
         stream.onEvent("jdk.SafepointStateSynchronization", pauses::onSafepointSynchronization);
+        stream.onEvent("jdk.ZAllocationStall", pauses::onAllocationStall);
         stream.onEvent(pauses::delivered);
         return pauses;
     }
@@ -155,6 +181,38 @@ final class JfrPauses {
         windows.add(new PauseWindow(epochNanos(event.getStartTime()), epochNanos(event.getEndTime()), Cause.TTSP, TTSP_DETAIL));
     }
 
+    private synchronized void onAllocationStall(final RecordedEvent event) {
+        final long start = epochNanos(event.getStartTime());
+        final long end = epochNanos(event.getEndTime());
+        final RecordedThread thread = event.getThread();
+        final long id = thread == null ? -1 : thread.getJavaThreadId();
+        allocationStalls++;
+        allocationStallNanos += end - start;
+        longestAllocationStall = Math.max(longestAllocationStall, end - start);
+        if (stalledThreads.size() < MAX_THREADS_COUNTED) {
+            stalledThreads.add(id);
+        }
+        if (id == meterThreadId) {
+            meterStalls.add(new PauseWindow(start, end, Cause.GC, ALLOCATION_STALL));
+        }
+    }
+
+    /** Every thread's allocation stalls so far. */
+    synchronized AllocationStalls allocationStalls() {
+        return new AllocationStalls(allocationStalls, allocationStallNanos, longestAllocationStall, stalledThreads.size());
+    }
+
+    /** How much of [start, end], widened by the slack, the meter spent waiting for memory. */
+    synchronized long meterAllocationStalled(final long start, final long end, final long slack) {
+        final List<PauseWindow> found = new ArrayList<>();
+        for (final PauseWindow window : meterStalls) {
+            if (window.overlap(start, end, slack) > 0) {
+                found.add(window);
+            }
+        }
+        return HiccupCauses.covered(found, EnumSet.of(Cause.GC), start, end);
+    }
+
     /**
      * Whether the thread that asked for a VM operation is mech's: every thread mech starts is
      * named {@code mech-...}, and the operations they ask for (class redefinitions that weave or
@@ -197,6 +255,9 @@ final class JfrPauses {
     synchronized void prune(final long nowNanos) {
         while (!windows.isEmpty() && windows.peekFirst().endNanos() < nowNanos - KEEP_NANOS) {
             windows.removeFirst();
+        }
+        while (!meterStalls.isEmpty() && meterStalls.peekFirst().endNanos() < nowNanos - KEEP_NANOS) {
+            meterStalls.removeFirst();
         }
         if (gcNames.size() > 10_000) {
             gcNames.clear();

@@ -66,8 +66,13 @@ final class OsCpu {
         }
     }
 
-    /** What the OS did across [start, end], as a phrase for a person, or empty when nothing shows. */
+    /**
+     * What the OS did across [start, end], as a phrase for a person, or empty when nothing shows.
+     * The samples are a second apart, so a figure counts only when it could explain at least half
+     * of the stall: 20 ms of steal in the second around a 170 ms stall is no evidence for it.
+     */
     String across(final long startNanos, final long endNanos) {
+        final long halfMicros = (endNanos - startNanos) / 2_000;
         Sample before = null;
         Sample after = null;
         for (final Sample s : samples) {
@@ -83,11 +88,11 @@ final class OsCpu {
         }
         final StringBuilder found = new StringBuilder();
         final long stealMicros = (after.stealTicks() - before.stealTicks()) * TICK_MICROS;
-        if (stealMicros > 0) {
+        if (stealMicros > 0 && stealMicros >= halfMicros) {
             found.append("steal time ").append(stealMicros / 1000).append(" ms");
         }
         final long throttled = after.throttledCount() - before.throttledCount();
-        if (throttled > 0) {
+        if (throttled > 0 && after.throttledMicros() - before.throttledMicros() >= halfMicros) {
             found.append(found.length() == 0 ? "" : ", ").append("cgroup CPU throttled ").append(throttled).append(" times (")
                 .append((after.throttledMicros() - before.throttledMicros()) / 1000).append(" ms)");
         }

@@ -98,7 +98,17 @@ final class LockJfr {
         }
     }
 
+    /**
+     * A wait in {@code Object.wait}; not the JVM's wait for another thread to finish initialising
+     * a class, which JFR reports as a monitor wait too, on HotSpot's init lock (an {@code int[]}),
+     * with the code that touched the class on top instead of {@code Object.wait}: that is class
+     * loading, not a monitor the code chose (four threads touching LongAdder at once wait so for a
+     * few milliseconds while one initialises its cells' class).
+     */
     private void onWait(final RecordedEvent event) {
+        if (!inObjectWait(event.getStackTrace())) {
+            return;
+        }
         final long nanos = event.getDuration().toNanos();
         final String monitor = className(event, "monitorClass");
         final RecordedFrame site = hostsSite(event, monitor, nanos);
@@ -192,6 +202,15 @@ final class LockJfr {
     /** @return a frame as class.method:line */
     private static String frame(final RecordedFrame frame) {
         return LockTables.frame(frame.getMethod().getType().getName(), frame.getMethod().getName(), frame.getLineNumber());
+    }
+
+    /** Whether the stack's top frame is {@code Object.wait} (or {@code wait0}, JDK 21 and later); true without a stack. */
+    static boolean inObjectWait(final RecordedStackTrace trace) {
+        if (trace == null || trace.getFrames().isEmpty()) {
+            return true;
+        }
+        final RecordedFrame top = trace.getFrames().get(0);
+        return top.getMethod().getType().getName().equals("java.lang.Object") && top.getMethod().getName().startsWith("wait");
     }
 
     /** The first frame outside the JDK, or null when there is none. */

@@ -156,6 +156,42 @@ class LockProbeTest {
             snapshot::toString);
     }
 
+    /** Its static initialiser takes 50 ms: threads that touch it meanwhile wait for it. */
+    static final class SlowToInitialise {
+        static {
+            try {
+                Thread.sleep(50);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        static void touch() {
+        }
+    }
+
+    /**
+     * JFR reports the JVM's wait for another thread's class initialisation as a monitor wait on
+     * an int[] (HotSpot's init lock), with no Object.wait on the stack: class loading, not a
+     * monitor the code waits on. A real wait in the same run is heard, so the probe was listening.
+     */
+    @Test
+    void threadsWaitingForAClassToInitialiseAreNoMonitorWait() throws InterruptedException {
+        final Thread[] touching = new Thread[4];
+        for (int t = 0; t < touching.length; t++) {
+            touching[t] = new Thread(SlowToInitialise::touch, "touching-" + t);
+            touching[t].start();
+        }
+        for (final Thread t : touching) {
+            t.join();
+        }
+        final Workloads.WaitingMonitor monitor = new Workloads.WaitingMonitor();
+        Workloads.run("waiting-after-init", 1, 200, monitor::bumpAndWait);
+        final LockSnapshot snapshot = awaitSnapshot(s -> !sitesOf(s, Workloads.WaitingMonitor.class).isEmpty());
+        assertFalse(sitesOf(snapshot, Workloads.WaitingMonitor.class).isEmpty(), snapshot::toString);
+        assertEquals(List.of(), sitesOf(snapshot, "[I"), snapshot::toString);
+    }
+
     @Test
     void contendedReentrantLockIsCountedBelowTheThresholdAndParksNameTheCallSite() throws InterruptedException {
         final String lock = "java.util.concurrent.locks.ReentrantLock";

@@ -1,0 +1,222 @@
+package io.mech.hiccup;
+
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * HotSpot's own running totals of its stops, read from the JVM's performance data, the memory
+ * that {@code jcmd <pid> PerfCounter.print} and jstat read: the safepoints
+ * ({@code sun.rt.safepoints}), the time spent at them ({@code sun.rt.safepointTime}, after every
+ * thread arrived), the time spent waiting for threads to arrive ({@code sun.rt.safepointSyncTime},
+ * the time to safepoint) and each collector's pause time ({@code sun.gc.collector.N.time}). The
+ * JVM keeps them from its first instruction, on 17, 21 and 25 and under every collector, so they
+ * explain a stall from the first interval on, where JFR starts late.
+ *
+ * <p>The memory is the JVM's own, mapped once: {@link #read} is a handful of plain loads at
+ * offsets found at open, so the meter can afford one read per wake-up and allocates nothing.
+ * Where the JVM keeps no such data ({@code -XX:-UsePerfData}) {@link #open} returns null.
+ *
+ * <p>Thread contract: immutable once open; {@link #read} may be called from any thread, and the
+ * meter thread is the one that does. The JVM writes each counter with one aligned 64-bit store,
+ * so a read sees a whole value.
+ */
+public final class VmCounters {
+
+    /** The reading's slots: safepoints, time at safepoints, time to safepoint, then each collector's pause time. */
+    public static final int SAFEPOINTS = 0;
+    /** Ticks at safepoints once every thread arrived, collections included. */
+    public static final int SAFEPOINT_TICKS = 1;
+    /** Ticks spent waiting for threads to reach safepoints. */
+    public static final int SYNC_TICKS = 2;
+    /** The first collector's pause ticks; collector i is at {@code FIRST_COLLECTOR + i}. */
+    public static final int FIRST_COLLECTOR = 3;
+
+    /** The PerfData prologue's magic number, always stored big-endian. */
+    private static final int MAGIC = 0xcafec0c0;
+    private static final int BYTE_ORDER = 4;
+    private static final int ENTRY_OFFSET = 24;
+    private static final int NUM_ENTRIES = 28;
+    private static final byte LONG = 'J';
+
+    private final ByteBuffer data;
+    private final int[] offsets;
+    private final List<String> collectors;
+    private final double nanosPerTick;
+
+    private VmCounters(final ByteBuffer data, final int[] offsets, final List<String> collectors, final double nanosPerTick) {
+        this.data = data;
+        this.offsets = offsets;
+        this.collectors = List.copyOf(collectors);
+        this.nanosPerTick = nanosPerTick;
+    }
+
+    /**
+     * This JVM's counters: through {@code jdk.internal.perf.Perf} when {@code java.base} exports
+     * it to mech (the agent asks for that before it starts the recorder), else through the file
+     * {@code /tmp/hsperfdata_<user>/<pid>} that the JVM shares them in.
+     *
+     * @return the counters, or null when this JVM keeps none that mech can read
+     */
+    public static VmCounters open() {
+        ByteBuffer data = ownPerfData();
+        if (data == null) {
+            data = sharedFile();
+        }
+        return data == null ? null : parse(data);
+    }
+
+    /** The JVM's performance data through {@code jdk.internal.perf.Perf}; null when not exported to mech. */
+    private static ByteBuffer ownPerfData() {
+        try {
+            final Class<?> perf = Class.forName("jdk.internal.perf.Perf");
+            final Object instance = perf.getMethod("getPerf").invoke(null);
+            Method attach;
+            try {
+                attach = perf.getMethod("attach", int.class);
+                return (ByteBuffer) attach.invoke(instance, 0);
+            } catch (final NoSuchMethodException e) {
+                // JDK 17 names the access mode; 21 and later attach read-only
+                attach = perf.getMethod("attach", int.class, String.class);
+                return (ByteBuffer) attach.invoke(instance, 0, "r");
+            }
+        } catch (final ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /** The file HotSpot shares its performance data in; null when it keeps none there. */
+    private static ByteBuffer sharedFile() {
+        final Path file = Path.of("/tmp", "hsperfdata_" + System.getProperty("user.name"), Long.toString(ProcessHandle.current().pid()));
+        if (!Files.isReadable(file)) {
+            return null;
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            return channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size());
+        } catch (final IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Finds the counters in a PerfData buffer; null when it is not one or lacks the safepoint counters. */
+    static VmCounters parse(final ByteBuffer buffer) {
+        final ByteBuffer data = buffer.duplicate();
+        if (data.capacity() < 32 || data.order(ByteOrder.BIG_ENDIAN).getInt(0) != MAGIC) {
+            return null;
+        }
+        data.order(data.get(BYTE_ORDER) == 1 ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
+        int safepoints = -1;
+        int safepointTicks = -1;
+        int syncTicks = -1;
+        long frequency = 0;
+        final List<Integer> collectorTime = new ArrayList<>();
+        final List<String> collectorName = new ArrayList<>();
+        final List<Integer> collectorIndex = new ArrayList<>();
+        final List<Integer> nameIndex = new ArrayList<>();
+        final List<String> names = new ArrayList<>();
+        int entry = data.getInt(ENTRY_OFFSET);
+        final int entries = data.getInt(NUM_ENTRIES);
+        for (int i = 0; i < entries && entry > 0 && entry + 20 <= data.capacity(); i++) {
+            final int length = data.getInt(entry);
+            final String name = cString(data, entry + data.getInt(entry + 4), data.capacity());
+            final int vector = data.getInt(entry + 8);
+            final byte type = data.get(entry + 12);
+            final int value = entry + data.getInt(entry + 16);
+            if (type == LONG && vector == 0) {
+                switch (name) {
+                    case "sun.rt.safepoints" -> safepoints = value;
+                    case "sun.rt.safepointTime" -> safepointTicks = value;
+                    case "sun.rt.safepointSyncTime" -> syncTicks = value;
+                    case "sun.os.hrt.frequency" -> frequency = data.getLong(value);
+                    default -> {
+                        if (name.startsWith("sun.gc.collector.") && name.endsWith(".time")) {
+                            collectorTime.add(value);
+                            collectorIndex.add(collectorIndex(name));
+                        }
+                    }
+                }
+            } else if (vector > 0 && name.startsWith("sun.gc.collector.") && name.endsWith(".name")) {
+                names.add(cString(data, value, value + vector));
+                nameIndex.add(collectorIndex(name));
+            }
+            if (length <= 0) {
+                break;
+            }
+            entry += length;
+        }
+        if (safepoints < 0 || safepointTicks < 0 || syncTicks < 0 || frequency <= 0) {
+            return null;
+        }
+        final int[] offsets = new int[FIRST_COLLECTOR + collectorTime.size()];
+        offsets[SAFEPOINTS] = safepoints;
+        offsets[SAFEPOINT_TICKS] = safepointTicks;
+        offsets[SYNC_TICKS] = syncTicks;
+        for (int c = 0; c < collectorTime.size(); c++) {
+            offsets[FIRST_COLLECTOR + c] = collectorTime.get(c);
+            final int at = nameIndex.indexOf(collectorIndex.get(c));
+            collectorName.add(at < 0 ? "collector " + collectorIndex.get(c) : names.get(at));
+        }
+        return new VmCounters(data, offsets, collectorName, 1e9 / frequency);
+    }
+
+    private static int collectorIndex(final String name) {
+        final String rest = name.substring("sun.gc.collector.".length());
+        try {
+            return Integer.parseInt(rest.substring(0, rest.indexOf('.')));
+        } catch (final NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static String cString(final ByteBuffer data, final int from, final int limit) {
+        int end = from;
+        while (end < limit && end < data.capacity() && data.get(end) != 0) {
+            end++;
+        }
+        final byte[] bytes = new byte[end - from];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = data.get(from + i);
+        }
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    /** How many slots a reading has: {@link #FIRST_COLLECTOR} plus one per collector. */
+    public int width() {
+        return offsets.length;
+    }
+
+    /** The collectors' names as HotSpot gives them ("G1 young collection pauses"), in slot order from {@link #FIRST_COLLECTOR}. */
+    public List<String> collectors() {
+        return collectors;
+    }
+
+    /**
+     * Reads every counter into {@code into} from {@code at}, in slot order; allocates nothing.
+     *
+     * @param into a reading's array, with {@link #width()} slots from {@code at}
+     * @param at   the first slot
+     */
+    public void read(final long[] into, final int at) {
+        for (int i = 0; i < offsets.length; i++) {
+            into[at + i] = data.getLong(offsets[i]);
+        }
+    }
+
+    /** Converts a difference of tick counters to nanoseconds. */
+    public long nanos(final long ticks) {
+        return (long) (ticks * nanosPerTick);
+    }
+
+    @Override
+    public String toString() {
+        return "HotSpot counters: safepoints, time to safepoint, " + collectors;
+    }
+}
