@@ -5,6 +5,7 @@ import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.jfr.HiccupEvents;
 import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.cause.AllocationStalls;
+import io.mech.hiccup.cause.Attribution;
 import io.mech.hiccup.cause.Cause;
 import io.mech.hiccup.cause.CauseTotals;
 import io.mech.hiccup.cause.HiccupCauses;
@@ -46,18 +47,29 @@ final class CausesPart implements Part {
     }
 
     /**
-     * The least time to safepoint whose row names culprits: the time the fewest samples that name
-     * one stand for (ten, at a sample every 10 ms of CPU). Below it the stalls are too few to
-     * blame a method for, and the samples were mostly taken in the short windows every JVM has.
+     * The least time to safepoint, while the culprits were sampled, whose row names culprits: the
+     * time the fewest samples that name one stand for (ten, at a sample every 10 ms of CPU). Below
+     * it the stalls are too few to blame a method for, and the samples were mostly taken in the
+     * short windows every JVM has. Stalls from before the sampling began do not count: a kernel
+     * whose set-up zeroed a large array held one safepoint 190 ms, which no sample saw.
      */
     static final long CULPRIT_FLOOR_NANOS = 100_000_000L;
 
     private final HiccupCauses causes;
     private final Offers offers;
+    /** Time-to-safepoint stall time since the culprits' sampling began; written by the attributing thread only. */
+    private volatile long sampledTtspNanos;
 
     private CausesPart(final HiccupCauses causes, final Offers offers) {
         this.causes = causes;
         this.offers = offers;
+    }
+
+    /** Adds a time-to-safepoint stall that began once the culprits were sampled; the attributing thread calls it. */
+    private void sampled(final Attribution attribution) {
+        if (attribution.cause() == Cause.TTSP && attribution.startNanos() / 1_000_000 >= offers.ttspSampledSince()) {
+            sampledTtspNanos += attribution.lengthNanos();
+        }
     }
 
     /** @return the part; null without a recorder to attribute (the hiccup part did not start) */
@@ -68,7 +80,9 @@ final class CausesPart implements Part {
         }
         final HiccupCauses causes = HiccupCauses.start(recorder, context.offers().ownOperations(), context.offers().controlStalls());
         causes.addListener(new HiccupEvents());
-        return new CausesPart(causes, context.offers());
+        final CausesPart part = new CausesPart(causes, context.offers());
+        causes.addListener(part::sampled);
+        return part;
     }
 
     @Override
@@ -133,14 +147,15 @@ final class CausesPart implements Part {
      */
     private CauseSummary withCulprits(final Cause cause, final CauseTotals totals) {
         final TtspCulprits found = offers.ttspCulprits();
-        final boolean enough = totals.nanos(cause) >= CULPRIT_FLOOR_NANOS;
+        final boolean enough = sampledTtspNanos >= CULPRIT_FLOOR_NANOS;
         final List<CauseSummary.Culprit> culprits = new ArrayList<>(found.culprits().size());
         for (final TtspCulprits.Culprit culprit : enough ? found.culprits() : List.<TtspCulprits.Culprit>of()) {
             culprits.add(new CauseSummary.Culprit(culprit.method(), culprit.in(), culprit.samples(), found.share(culprit)));
         }
         final String note = found.unavailable() != null ? found.unavailable()
             : found == TtspCulprits.NONE ? ""
-            : !enough ? "none named: under " + CULPRIT_FLOOR_NANOS / 1_000_000 + " ms of time to safepoint, too little to blame a method for"
+            : !enough ? "none named: under " + CULPRIT_FLOOR_NANOS / 1_000_000 + " ms of time to safepoint while sampled, too little to blame "
+                + "a method for"
             : culprits.isEmpty() ? "none named: " + found.samples() + " samples of running threads inside the windows, too few in any one method"
             : "";
         return new CauseSummary(cause.tag(), totals.nanos(cause), totals.count(cause), totals.longest(cause), totals.details(cause),

@@ -23,6 +23,8 @@ final class Offers {
     private volatile HiccupRecorder recorder;
     private volatile ControlStalls controlStalls;
     private volatile Supplier<TtspCulprits> ttspCulprits;
+    /** When the culprits were offered, epoch milliseconds; Long.MAX_VALUE before. */
+    private volatile long ttspSampledSince = Long.MAX_VALUE;
 
     /** @return mech's own VM operations: timed by {@link TimedInstrumentation}, read by the causes */
     OwnOperations ownOperations() {
@@ -52,6 +54,12 @@ final class Offers {
     /** Offered by the profiler when it samples safepoint synchronisation: the methods found running in it. */
     void ttspCulprits(final Supplier<TtspCulprits> offered) {
         ttspCulprits = offered;
+        ttspSampledSince = System.currentTimeMillis();
+    }
+
+    /** @return when the time-to-safepoint culprits began to be sampled, epoch milliseconds; Long.MAX_VALUE when they are not */
+    long ttspSampledSince() {
+        return ttspSampledSince;
     }
 
     /** @return the time-to-safepoint culprits so far; {@link TtspCulprits#NONE} when nothing samples them */
