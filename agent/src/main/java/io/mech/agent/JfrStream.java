@@ -1,6 +1,7 @@
 package io.mech.agent;
 
 import io.mech.hiccup.JfrRepository;
+import io.mech.hiccup.cause.OwnOperations;
 import java.time.Duration;
 import java.util.function.Consumer;
 import jdk.jfr.FlightRecorder;
@@ -40,6 +41,12 @@ final class JfrStream {
     private final RecordingStream stream;
     /** Guarded by {@code this}. */
     private int state = NEW;
+    /**
+     * JFR's start as one of mech's own operations, from the call to its first flush: beginning
+     * to record retransforms the JDK's I/O classes for JFR's file and socket events, two class
+     * redefinitions that stop the host 10 to 90 ms, which mech caused. Guarded by {@code this}.
+     */
+    private OwnOperations.Operation starting;
 
     private JfrStream(final RecordingStream stream) {
         this.stream = stream;
@@ -80,25 +87,26 @@ final class JfrStream {
      * stream on a non-daemon thread of its own, which keeps the host from exiting. Does nothing
      * once the JVM's shutdown has begun.
      */
-    void start(final Consumer<String> warnings) {
+    void start(final OwnOperations own, final Consumer<String> warnings) {
         // The JVM may make its JFR repository for this stream: keep what a killed host leaves there from other users.
         final JfrRepository repository = JfrRepository.beforeStart();
         stream.onFlush(new Runnable() {
             @Override
             public void run() {
                 repository.makePrivate(warnings);
-                running();
+                running(own);
             }
         });
         final Thread thread = new Thread(new Runnable() {
             @Override
             public void run() {
-                if (!starting()) {
+                if (!starting(own)) {
                     return;
                 }
                 try {
                     stream.start();
                 } catch (final RuntimeException e) {
+                    started(own);
                     if (!ShutdownState.begun()) {
                         warnings.accept("JFR stream stopped (" + e + "); later hiccups and locks are not attributed");
                     }
@@ -110,20 +118,30 @@ final class JfrStream {
     }
 
     /** Moves NEW to STARTING unless the JVM's shutdown has begun. */
-    private synchronized boolean starting() {
+    private synchronized boolean starting(final OwnOperations own) {
         if (state != NEW || ShutdownState.begun()) {
             return false;
         }
         state = STARTING;
+        starting = own.begin("JFR start");
         return true;
+    }
+
+    /** Ends JFR's start as mech's own operation, once. */
+    private synchronized void started(final OwnOperations own) {
+        if (starting != null) {
+            own.end(starting);
+            starting = null;
+        }
     }
 
     /**
      * The first flush proves that the recording has begun: from then on mech's events are
      * recorded, which {@link #SINCE_PROPERTY} tells whoever asks.
      */
-    private void running() {
+    private void running(final OwnOperations own) {
         synchronized (this) {
+            started(own);
             if (state != STARTING) {
                 return;
             }

@@ -212,7 +212,7 @@ final class Mech {
                 add(startPart(spec, stream, false));
             }
             if (stream != null) {
-                stream.start(Console.WARNINGS);
+                stream.start(offers.ownOperations(), Console.WARNINGS);
             }
             for (final PartSpec spec : wanted(PartSpec.Stage.LAST)) {
                 add(startPart(spec, stream, false));

@@ -30,21 +30,21 @@ final class TimedInstrumentation implements Instrumentation {
 
     @Override
     public void retransformClasses(final Class<?>... classes) throws UnmodifiableClassException {
-        final long began = own.begin();
+        final OwnOperations.Operation operation = own.begin("RetransformClasses");
         try {
             jvm.retransformClasses(classes);
         } finally {
-            own.end(began, "RetransformClasses");
+            own.end(operation);
         }
     }
 
     @Override
     public void redefineClasses(final ClassDefinition... definitions) throws ClassNotFoundException, UnmodifiableClassException {
-        final long began = own.begin();
+        final OwnOperations.Operation operation = own.begin("RedefineClasses");
         try {
             jvm.redefineClasses(definitions);
         } finally {
-            own.end(began, "RedefineClasses");
+            own.end(operation);
         }
     }
 

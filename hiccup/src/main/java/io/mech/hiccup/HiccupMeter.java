@@ -19,9 +19,11 @@ import org.HdrHistogram.SingleWriterRecorder;
  *
  * <p>With {@link VmCounters}, the meter reads HotSpot's counters at every wake-up and hands each
  * stall over with what they moved by across it: the evidence of its cause, from the first
- * interval on. HotSpot adds a safepoint's time to its counter just after it lets the threads go,
- * so the meter may wake before the counter moves: a stall is handed over at the next wake-up,
- * with the counters as they are then, unless that round was itself a stall.
+ * interval on. HotSpot counts a safepoint and its wait as it begins, and adds its time at the
+ * safepoint just after it has let the threads go, so the meter may wake before that time is
+ * added. A stall is therefore handed over at the next wake-up, and takes the time at safepoints
+ * added during that next round too when no safepoint began in it; the stall after it then counts
+ * that time from there, so no time is handed over twice.
  *
  * <p>Guarantees: only the thread running {@link #run()} writes to the recorder, which is what
  * {@link SingleWriterRecorder} requires, and to the stall totals, which are volatile so that any
@@ -33,10 +35,11 @@ final class HiccupMeter implements Runnable {
     /** A wake-up costs tens of microseconds on Linux; a round longer than this beyond the resolution is a hiccup. */
     static final long WAKE_COST_CAP_NANOS = 1_000_000L;
 
+    /** The longest single park: under the lock probe's 1 ms {@code jdk.ThreadPark} threshold, with room for a late wake-up. */
+    static final long PARK_CHUNK_NANOS = 500_000L;
+
     private final SingleWriterRecorder recorder;
     private final long resolutionNanos;
-    /** The part of the resolution slept rather than parked. */
-    private final long wholeMillis;
     private final long stallThresholdNanos;
     /**
      * The most the shortest round may stand for: the resolution plus {@link #WAKE_COST_CAP_NANOS}.
@@ -54,6 +57,8 @@ final class HiccupMeter implements Runnable {
     /** A stall waiting for the next wake-up: the counters before it and at its end. */
     private final long[] stallBefore;
     private final long[] stallEnd;
+    /** The time at safepoints already handed over with a stall, which the next one counts from. */
+    private long safepointTicksHanded;
     private long pendingEnd;
     private long pendingLength;
     private boolean pending;
@@ -71,7 +76,6 @@ final class HiccupMeter implements Runnable {
                 final StallQueue stallQueue, final StallQueue watchQueue, final VmCounters counters) {
         this.recorder = recorder;
         this.resolutionNanos = resolutionNanos;
-        this.wholeMillis = resolutionNanos / 1_000_000;
         this.longestFloorNanos = resolutionNanos + WAKE_COST_CAP_NANOS;
         this.stallThresholdNanos = stallThresholdNanos;
         this.stallQueue = stallQueue;
@@ -105,8 +109,12 @@ final class HiccupMeter implements Runnable {
             recorder.recordValueWithExpectedInterval(hiccup, resolutionNanos);
             final boolean stall = hiccup >= stallThresholdNanos;
             if (pending) {
-                // the counters now, unless this round stalled too: then its own moves are not the last stall's
-                stallQueue.offer(pendingEnd, pendingLength, stall ? stallEnd : current, 0, stallBefore, 0);
+                if (current[VmCounters.SAFEPOINTS] == stallEnd[VmCounters.SAFEPOINTS]) {
+                    // no safepoint began this round: the time at safepoints added meanwhile is the stall's
+                    stallEnd[VmCounters.SAFEPOINT_TICKS] = current[VmCounters.SAFEPOINT_TICKS];
+                }
+                safepointTicksHanded = stallEnd[VmCounters.SAFEPOINT_TICKS];
+                stallQueue.offer(pendingEnd, pendingLength, stallEnd, 0, stallBefore, 0);
                 pending = false;
             }
             if (stall) {
@@ -118,6 +126,7 @@ final class HiccupMeter implements Runnable {
                         stallQueue.offer(after, hiccup);
                     } else {
                         System.arraycopy(last, 0, stallBefore, 0, last.length);
+                        stallBefore[VmCounters.SAFEPOINT_TICKS] = Math.max(last[VmCounters.SAFEPOINT_TICKS], safepointTicksHanded);
                         System.arraycopy(current, 0, stallEnd, 0, current.length);
                         pendingEnd = after;
                         pendingLength = hiccup;
@@ -145,26 +154,23 @@ final class HiccupMeter implements Runnable {
     }
 
     /**
-     * Waits until the deadline: the resolution's whole milliseconds in {@link Thread#sleep}, the
-     * rest parked. A park of a millisecond or more is a {@code jdk.ThreadPark} event at the lock
-     * probe's threshold, which made the meter a thousand events a second in the user's own
-     * recordings; a sleep is none (JDK 17), or a {@code jdk.ThreadSleep} under its 20 ms default
-     * threshold. The parking loop also absorbs a spurious early return, which would shrink the
-     * shortest round.
+     * Parks until the deadline, in parks of at most {@link #PARK_CHUNK_NANOS}. Not
+     * {@link Thread#sleep}: from JDK 21 on it allocates an event object whenever any recording
+     * has {@code jdk.ThreadSleep} on (default.jfc does), and a meter that allocates can itself be
+     * stalled for memory under ZGC, which no counter sees. A park allocates nothing; parks under a
+     * millisecond stay under the lock probe's {@code jdk.ThreadPark} threshold, so the meter is no
+     * event in the user's recordings. The loop also absorbs a spurious early return, which would
+     * shrink the shortest round.
      */
     private void sleepUntil(final long deadline) {
-        if (wholeMillis > 0) {
-            try {
-                Thread.sleep(wholeMillis);
-            } catch (final InterruptedException e) {
-                // Nothing but mech interrupts its meter: stop, or every later sleep would throw at once.
+        long remaining;
+        while ((remaining = deadline - System.nanoTime()) > 0 && !stopped) {
+            LockSupport.parkNanos(Math.min(remaining, PARK_CHUNK_NANOS));
+            if (Thread.interrupted()) {
+                // Nothing but mech interrupts its meter: stop, or every later park would return at once.
                 stopped = true;
                 Thread.currentThread().interrupt();
             }
-        }
-        long remaining;
-        while ((remaining = deadline - System.nanoTime()) > 0 && !stopped) {
-            LockSupport.parkNanos(remaining);
         }
     }
 

@@ -36,10 +36,11 @@ import org.HdrHistogram.Histogram;
  * every second), or {@link #HORIZON_NANOS} after it ended.
  *
  * <p>What no tier explains is {@code os} only on evidence that the JVM did nothing: the control
- * JVM stalled too, steal time or throttling rose across it, or every source that could have
- * named a JVM cause covered it and said nothing (the counters alone do for collectors that stop
- * threads only at safepoints; ZGC and Shenandoah also stall threads for memory, which only JFR
- * sees). Otherwise it is {@code unknown}.
+ * JVM stalled too, steal time or throttling rose across it, or a tier that sees every way the JVM
+ * stops the meter covered it and said nothing. The counters see every safepoint, and the meter
+ * allocates nothing, so no collector can stall it for memory outside one (ZGC's allocation
+ * stalls); JFR covers a stall once it has delivered past it. Otherwise it is {@code unknown}:
+ * neither tier ran, or JFR alone ran and had not delivered by exit.
  *
  * <p>Outputs: running {@link CauseTotals}, in which a cause's time, count and longest describe
  * the same stalls, those it covers most of; a histogram per cause and log interval, handed to the
@@ -63,7 +64,6 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     /** The detail of the part of a stall HotSpot's counters put at a safepoint whose operation JFR did not name. */
     static final String SAFEPOINT_DETAIL = "VM operation (named once JFR records)";
     static final String UNKNOWN_NO_TIER = "no evidence: JVM counters unreadable, JFR not recording";
-    static final String UNKNOWN_ALLOCATION = "no evidence: JFR not recording, and this collector stalls threads for memory";
     static final String UNKNOWN_UNDELIVERED = "no evidence: JFR had not delivered its events for it";
 
     /** How far behind now an interval may close: the meter hands a stall over a round after it ends. */
@@ -74,8 +74,6 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
 
     private final StallQueue queue;
     private final VmCounters counters;
-    /** Whether the collector also stalls threads for memory outside safepoints, which the counters do not see. */
-    private final boolean stallsForMemory;
     private final OwnOperations own;
     private final ControlStalls control;
     private final long resolutionNanos;
@@ -121,7 +119,6 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     private HiccupCauses(final HiccupRecorder recorder, final OwnOperations own, final ControlStalls control) {
         this.queue = recorder.stallQueue();
         this.counters = recorder.counters();
-        this.stallsForMemory = counters == null || stallsForMemory(counters.collectors());
         this.own = own;
         this.control = control;
         this.resolutionNanos = recorder.settings().resolutionNanos();
@@ -159,16 +156,6 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
      */
     public void listenTo(final RecordingStream stream) {
         pauses = JfrPauses.subscribe(stream, safepointThresholdNanos, meterThreadId);
-    }
-
-    /** Whether any of these collectors stalls threads for memory outside safepoints: ZGC's and Shenandoah's do. */
-    static boolean stallsForMemory(final List<String> collectors) {
-        for (final String name : collectors) {
-            if (name.startsWith("Z") || name.contains("ZGC") || name.startsWith("Shenandoah")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Adds a listener told of every attributed stall. */
@@ -285,14 +272,13 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             rest = take(portions, Cause.MECH, ownNanos, rest);
         }
         final String osFound = osEvidence(start, end);
-        final boolean silentTiersCover = jfrCovers || counters != null && !stallsForMemory;
+        final boolean silentTiersCover = jfrCovers || counters != null;
         final Cause restCause = osFound != null || silentTiersCover ? Cause.OS : Cause.UNKNOWN;
         portions.put(restCause, rest);
         final Cause main = mainCause(portions);
         final String detail = switch (main) {
             case OS -> osFound != null ? osFound : "nothing in the JVM";
-            case UNKNOWN -> counters == null && !jfrCovers ? UNKNOWN_NO_TIER
-                : jfr != null && start >= jfr.recordingSince() ? UNKNOWN_UNDELIVERED : UNKNOWN_ALLOCATION;
+            case UNKNOWN -> jfr != null && start >= jfr.recordingSince() ? UNKNOWN_UNDELIVERED : UNKNOWN_NO_TIER;
             case MECH -> ownOperation[0] != null ? ownOperation[0] : widest(Cause.MECH, windows, start, end, "mech");
             case GC -> portions.get(Cause.GC) > stall.gc() && jfrCovers && jfr.meterAllocationStalled(start, end, SLACK_NANOS) > 0
                 && stall.gc() == 0 ? JfrPauses.ALLOCATION_STALL

@@ -1,0 +1,83 @@
+package io.mech.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Causes from the first millisecond, on every collector and JDK: a GC-heavy host's collections
+ * are put down to gc from its first interval, checked against the JVM's own {@code -Xlog:safepoint},
+ * with mech's defaults, whose JFR stream records only after the host's first second.
+ */
+class GcTruthTest {
+
+    /** One safepoint line of -Xlog:safepoint (17, 21 and 25 print the time at the safepoint in ns). */
+    private static final Pattern SAFEPOINT = Pattern.compile("Safepoint \"([A-Za-z0-9]+)\".*At safepoint: ([0-9]+) ns");
+    private static final Pattern CAUSE = Pattern.compile(
+        "\\{\"cause\":\"([a-z]+)\",\"stall_ms\":([0-9.]+),\"stalls\":([0-9]+),\"longest_ms\":([0-9.]+)");
+
+    /** A pause shorter than this is under the default hiccup.attribute-above of 2 ms, plus the meter's round. */
+    private static final long COUNTED_NANOS = 3_000_000L;
+
+    @TempDir
+    Path dir;
+
+    static Stream<Arguments> collectors() {
+        return Jdks.all().flatMap(jdk -> Stream.of("Serial", "Parallel", "G1", "Shenandoah", "Z")
+            .map(gc -> Arguments.of(jdk, gc)));
+    }
+
+    @ParameterizedTest(name = "{1} on {0}")
+    @MethodSource("collectors")
+    void collectionsAreGcFromTheFirstInterval(final Path jdk, final String collector) throws Exception {
+        final Path json = dir.resolve("report.json");
+        final Path safepoints = dir.resolve("safepoint.log");
+        final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk,
+            "prometheus=off,report=off,hiccup.log=,report.json=" + json,
+            "-XX:+Use" + collector + "GC", "-Xmx1g", "-Xlog:safepoint:file=" + safepoints,
+            "-jar", Paths.examplesJar().toString(), "gc-pause", "large-live-set", "--seconds", "3"), 120);
+        assertEquals(0, result.exit(), result.err());
+
+        long gcPauseNanos = 0;
+        for (final String line : Files.readAllLines(safepoints)) {
+            final Matcher m = SAFEPOINT.matcher(line);
+            final long nanos = m.find() ? Long.parseLong(m.group(2)) : 0;
+            if (nanos >= COUNTED_NANOS && collectorOperation(m.group(1))) {
+                gcPauseNanos += nanos;
+            }
+        }
+        final String report = Files.readString(json);
+        final Map<String, Double> millis = new HashMap<>();
+        final Matcher cause = CAUSE.matcher(report);
+        while (cause.find()) {
+            millis.put(cause.group(1), Double.parseDouble(cause.group(2)));
+        }
+        assertTrue(millis.keySet().containsAll(List.of("gc", "safepoint", "ttsp", "mech", "os", "unknown")), report);
+        final double gcMillis = millis.get("gc");
+        final double truth = gcPauseNanos / 1e6;
+        assertTrue(gcMillis >= 0.9 * truth, String.format("gc %.1f ms of the %.1f ms that -Xlog:safepoint shows collections "
+            + "stopping the host: %s", gcMillis, truth, report));
+        // Every stall above holds the safepoint's time and the meter's wait for a core after it.
+        assertTrue(gcMillis <= 1.5 * truth + 50, String.format("gc %.1f ms, %.1f ms in -Xlog:safepoint: %s", gcMillis, truth, report));
+        final double stalled = millis.values().stream().mapToDouble(Double::doubleValue).sum();
+        assertTrue(millis.get("unknown") <= 0.05 * stalled + 20, "unknown " + millis.get("unknown") + " of " + stalled + " ms: " + report);
+    }
+
+    /** The VM operations a collector runs, as mech's JFR tier tells them apart too. */
+    private static boolean collectorOperation(final String operation) {
+        return operation.startsWith("G1") || operation.startsWith("Z") || operation.startsWith("Shenandoah")
+            || operation.contains("GC") || operation.contains("Collect");
+    }
+}
