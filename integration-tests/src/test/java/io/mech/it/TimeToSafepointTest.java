@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The {@code safepoint-delay} kernel under mech's defaults: a thread in one long
  * {@code System.arraycopy} holds every safepoint that another thread asks for, and the wait is
  * put down to {@code ttsp}, in the report and in the log's {@code Tag=ttsp} lines; the twin,
- * which copies the same bytes a megabyte at a time, has a small fraction of that wait. With the
+ * which copies the same bytes 8 KiB at a time, has a small fraction of that wait. With the
  * profiler on, the report's ttsp row names the copying method as the culprit, from most of the
  * samples taken while safepoints waited; the twin names no culprit at all.
  */
