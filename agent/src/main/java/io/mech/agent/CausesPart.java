@@ -21,11 +21,12 @@ import jdk.jfr.consumer.RecordingStream;
  * The attribution of the recorder's stalls to their causes as a {@link Part}: it reads the
  * recorder (whose stalls carry HotSpot's counters) and the control JVM's stalls that the hiccup
  * part offers, mech's own timed VM operations, and, once the stream opens, JFR's GC,
- * VM-operation, safepoint and allocation-stall events. Its findings are the rows of the report's cause table, the time-to-safepoint
- * row with the culprits the profiler offers when it samples them.
+ * VM-operation, safepoint and allocation-stall events. Its findings are the rows of the report's
+ * cause table, the time-to-safepoint row with the culprits the profiler offers when it samples them.
  *
  * <p>Threads: started on {@code mech-start}; scrapes and the report thread read the causes'
- * totals, which {@link HiccupCauses} publishes under its own lock. The fields are final.
+ * totals, which {@link HiccupCauses} publishes under its own lock. Its fields are final but
+ * {@link #sampledTtspNanos}, whose contract is its own.
  */
 final class CausesPart implements Part {
 
@@ -57,7 +58,11 @@ final class CausesPart implements Part {
 
     private final HiccupCauses causes;
     private final Offers offers;
-    /** Time-to-safepoint stall time since the culprits' sampling began; written by the attributing thread only. */
+    /**
+     * Time-to-safepoint stall time since the culprits' sampling began: written by whichever thread
+     * attributes (the attributing thread, the log thread, the stop), always under the causes'
+     * lock, so one at a time; read by the report thread.
+     */
     private volatile long sampledTtspNanos;
 
     private CausesPart(final HiccupCauses causes, final Offers offers) {
@@ -65,7 +70,7 @@ final class CausesPart implements Part {
         this.offers = offers;
     }
 
-    /** Adds a time-to-safepoint stall that began once the culprits were sampled; the attributing thread calls it. */
+    /** Adds a time-to-safepoint stall that began once the culprits were sampled; called under the causes' lock. */
     private void sampled(final Attribution attribution) {
         if (attribution.cause() == Cause.TTSP && attribution.startNanos() / 1_000_000 >= offers.ttspSampledSince()) {
             sampledTtspNanos += attribution.lengthNanos();
@@ -168,7 +173,7 @@ final class CausesPart implements Part {
         causes.settle(deadline);
     }
 
-    /** Writes the last interval's tagged lines; after the recorder has written its last interval. */
+    /** Stops the attributing thread; the recorder's close has written the last interval's tagged lines. */
     @Override
     public void close() {
         causes.close();

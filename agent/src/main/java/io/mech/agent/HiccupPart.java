@@ -43,7 +43,7 @@ final class HiccupPart implements Part {
             "interval log path; %pid, %date and %host expand; relative to the working directory; empty for no log");
         static final Option INTERVAL = Option.of("hiccup.interval", "5s", Option.Bounds.from("10ms"), "length of one logged interval");
         static final Option RESOLUTION = Option.of("hiccup.resolution", "1ms", Option.Bounds.between("1us", "1s"),
-            "how long the recorder sleeps between samples");
+            "how long the recorder waits between samples");
         static final Option DELAY = Option.of("hiccup.delay", Option.Kind.DURATION, "0", "what is recorded before this is discarded");
         static final Option ATTRIBUTE_ABOVE = Option.of("hiccup.attribute-above", "2ms", Option.Bounds.from("1us"),
             "hiccups at least this long count as stalls: counted and summed without correction");

@@ -106,10 +106,13 @@ final class JfrStream {
                 try {
                     stream.start();
                 } catch (final RuntimeException e) {
-                    started(own);
                     if (!ShutdownState.begun()) {
-                        warnings.accept("JFR stream stopped (" + e + "); later hiccups and locks are not attributed");
+                        warnings.accept("JFR stream stopped (" + e + "); later hiccups are attributed from HotSpot's counters alone, "
+                            + "and JFR's lock events are lost");
                     }
+                } finally {
+                    // a stream closed by JFR's own hook before its first flush, or an Error, ends it too
+                    started(own);
                 }
             }
         }, "mech-jfr-stream");

@@ -48,6 +48,8 @@ final class HiccupMeter implements Runnable {
      * platform's cost of waking, and measure none of it.
      */
     private final long longestFloorNanos;
+    /** The virtual-thread meter's whole milliseconds a round, slept. */
+    private final long wholeMillis;
     private final StallQueue stallQueue;
     private final StallQueue watchQueue;
     private final VmCounters counters;
@@ -77,6 +79,7 @@ final class HiccupMeter implements Runnable {
         this.recorder = recorder;
         this.resolutionNanos = resolutionNanos;
         this.longestFloorNanos = resolutionNanos + WAKE_COST_CAP_NANOS;
+        this.wholeMillis = resolutionNanos / 1_000_000;
         this.stallThresholdNanos = stallThresholdNanos;
         this.stallQueue = stallQueue;
         this.watchQueue = watchQueue;
@@ -154,24 +157,40 @@ final class HiccupMeter implements Runnable {
     }
 
     /**
-     * Parks until the deadline, in parks of at most {@link #PARK_CHUNK_NANOS}. Not
-     * {@link Thread#sleep}: from JDK 21 on it allocates an event object whenever any recording
-     * has {@code jdk.ThreadSleep} on (default.jfc does), and a meter that allocates can itself be
-     * stalled for memory under ZGC, which no counter sees. A park allocates nothing; parks under a
-     * millisecond stay under the lock probe's {@code jdk.ThreadPark} threshold, so the meter is no
-     * event in the user's recordings. The loop also absorbs a spurious early return, which would
-     * shrink the shortest round.
+     * Waits until the deadline. The meter that hands stalls over parks, in parks of at most
+     * {@link #PARK_CHUNK_NANOS}, never {@link Thread#sleep}: from JDK 21 on a sleep allocates an
+     * event object whenever any recording has {@code jdk.ThreadSleep} on (default.jfc does), and a
+     * meter that allocates can itself be stalled for memory under ZGC, which no counter sees. A
+     * park allocates nothing; parks under a millisecond stay under the lock probe's
+     * {@code jdk.ThreadPark} threshold, so the meter is no event in the user's recordings.
+     *
+     * <p>The virtual-thread meter, whose stalls nobody attributes, sleeps the whole milliseconds
+     * once a round as before: each timed wait of a virtual thread is a task on the JDK's unparker,
+     * whose queue lock two waits a round made contended often enough for the lock probe to report it.
+     * Both loops absorb a spurious early return, which would shrink the shortest round.
      */
     private void sleepUntil(final long deadline) {
-        long remaining;
-        while ((remaining = deadline - System.nanoTime()) > 0 && !stopped) {
-            LockSupport.parkNanos(Math.min(remaining, PARK_CHUNK_NANOS));
-            if (Thread.interrupted()) {
-                // Nothing but mech interrupts its meter: stop, or every later park would return at once.
-                stopped = true;
-                Thread.currentThread().interrupt();
+        if (stallQueue == null && wholeMillis > 0) {
+            try {
+                Thread.sleep(wholeMillis);
+            } catch (final InterruptedException e) {
+                stopOnInterrupt();
             }
         }
+        final long step = stallQueue == null ? Long.MAX_VALUE : PARK_CHUNK_NANOS;
+        long remaining;
+        while ((remaining = deadline - System.nanoTime()) > 0 && !stopped) {
+            LockSupport.parkNanos(Math.min(remaining, step));
+            if (Thread.interrupted()) {
+                stopOnInterrupt();
+            }
+        }
+    }
+
+    /** Nothing but mech interrupts its meter: stop, or every later wait would return at once. */
+    private void stopOnInterrupt() {
+        stopped = true;
+        Thread.currentThread().interrupt();
     }
 
     void stop() {

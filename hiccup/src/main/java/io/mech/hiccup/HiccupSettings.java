@@ -5,7 +5,7 @@ import java.nio.file.Path;
 /**
  * What a {@link HiccupRecorder} measures and where it logs, validated on construction.
  *
- * @param resolutionNanos how long the meter thread asks to sleep each time; also the expected
+ * @param resolutionNanos how long the meter thread waits each time; also the expected
  *                        interval used to correct for coordinated omission
  * @param intervalNanos   length of one logged interval
  * @param delayNanos      what is recorded before this much time has passed is discarded

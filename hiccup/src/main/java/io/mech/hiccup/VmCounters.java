@@ -71,7 +71,12 @@ public final class VmCounters {
         if (data == null) {
             data = sharedFile();
         }
-        return data == null ? null : parse(data);
+        try {
+            return data == null ? null : parse(data);
+        } catch (final RuntimeException e) {
+            // A layout this reader does not know: no counters, rather than no recorder.
+            return null;
+        }
     }
 
     /** The JVM's performance data through {@code jdk.internal.perf.Perf}; null when not exported to mech. */
@@ -126,7 +131,11 @@ public final class VmCounters {
         final int entries = data.getInt(NUM_ENTRIES);
         for (int i = 0; i < entries && entry > 0 && entry + 20 <= data.capacity(); i++) {
             final int length = data.getInt(entry);
-            final String name = cString(data, entry + data.getInt(entry + 4), data.capacity());
+            final int nameAt = entry + data.getInt(entry + 4);
+            if (length <= 0 || nameAt < 0 || nameAt >= data.capacity()) {
+                break;
+            }
+            final String name = cString(data, nameAt, data.capacity());
             final int vector = data.getInt(entry + 8);
             final byte type = data.get(entry + 12);
             final int value = entry + data.getInt(entry + 16);
@@ -137,7 +146,7 @@ public final class VmCounters {
                     case "sun.rt.safepointSyncTime" -> syncTicks = value;
                     case "sun.os.hrt.frequency" -> frequency = data.getLong(value);
                     default -> {
-                        if (name.startsWith("sun.gc.collector.") && name.endsWith(".time")) {
+                        if (name.startsWith("sun.gc.collector.") && name.endsWith(".time") && aLong(data, value)) {
                             collectorTime.add(value);
                             collectorIndex.add(collectorIndex(name));
                         }
@@ -147,13 +156,15 @@ public final class VmCounters {
                 names.add(cString(data, value, value + vector));
                 nameIndex.add(collectorIndex(name));
             }
-            if (length <= 0) {
-                break;
-            }
             entry += length;
         }
         if (safepoints < 0 || safepointTicks < 0 || syncTicks < 0 || frequency <= 0) {
             return null;
+        }
+        for (final int value : List.of(safepoints, safepointTicks, syncTicks)) {
+            if (!aLong(data, value)) {
+                return null;
+            }
         }
         final int[] offsets = new int[FIRST_COLLECTOR + collectorTime.size()];
         offsets[SAFEPOINTS] = safepoints;
@@ -165,6 +176,11 @@ public final class VmCounters {
             collectorName.add(at < 0 ? "collector " + collectorIndex.get(c) : names.get(at));
         }
         return new VmCounters(data, offsets, collectorName, 1e9 / frequency);
+    }
+
+    /** Whether a whole, aligned long lies at this offset: the meter reads it a thousand times a second. */
+    private static boolean aLong(final ByteBuffer data, final int offset) {
+        return offset >= 0 && offset <= data.capacity() - Long.BYTES && offset % Long.BYTES == 0;
     }
 
     private static int collectorIndex(final String name) {
@@ -217,6 +233,6 @@ public final class VmCounters {
 
     @Override
     public String toString() {
-        return "HotSpot counters: safepoints, time to safepoint, " + collectors;
+        return "HotSpot counters: safepoints, time at and to them, " + collectors;
     }
 }

@@ -32,7 +32,7 @@ class ExitBurstTest {
     Path dir;
 
     /** What one host showed: -Xlog:gc's full pauses, and the report's gc and os rows. */
-    private record Host(String collector, List<Double> fullPauses, double gcMillis, double longestOs, String report) {
+    private record Host(String collector, List<Double> fullPauses, double gcMillis, double longestOs, String report, String gcLog) {
     }
 
     @Test
@@ -47,7 +47,7 @@ class ExitBurstTest {
             final List<String> wrong = new ArrayList<>();
             for (final Future<Host> future : hosts) {
                 final Host host = future.get();
-                assertEquals(3, host.fullPauses().size(), "three full collections in -Xlog:gc: " + host);
+                assertEquals(3, host.fullPauses().size(), "three full collections in -Xlog:gc:\n" + host.gcLog() + "\n" + host);
                 final double shortest = host.fullPauses().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
                 final double total = host.fullPauses().stream().mapToDouble(Double::doubleValue).sum();
                 if (host.longestOs() >= shortest || host.gcMillis() < 0.9 * total) {
@@ -80,6 +80,7 @@ class ExitBurstTest {
         final Matcher os = OS_ROW.matcher(report);
         final Matcher gc = GC_ROW.matcher(report);
         assertTrue(os.find() && gc.find(), report);
-        return new Host(collector, pauses, Double.parseDouble(gc.group(1)), Double.parseDouble(os.group(1)), report);
+        return new Host(collector, pauses, Double.parseDouble(gc.group(1)), Double.parseDouble(os.group(1)), report,
+            Files.readString(gcLog));
     }
 }

@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class GcTruthTest {
 
     /** One safepoint line of -Xlog:safepoint (17, 21 and 25 print the time at the safepoint in ns). */
-    private static final Pattern SAFEPOINT = Pattern.compile("Safepoint \"([A-Za-z0-9]+)\".*At safepoint: ([0-9]+) ns");
+    private static final Pattern SAFEPOINT = Pattern.compile("^\\[([0-9]+)ms\\].*Safepoint \"([A-Za-z0-9]+)\".*At safepoint: ([0-9]+) ns");
+    private static final Pattern RUN = Pattern.compile("\"run_ms\":([0-9]+)");
     private static final Pattern CAUSE = Pattern.compile(
         "\\{\"cause\":\"([a-z]+)\",\"stall_ms\":([0-9.]+),\"stalls\":([0-9]+),\"longest_ms\":([0-9.]+)");
 
@@ -46,19 +47,24 @@ class GcTruthTest {
         final Path safepoints = dir.resolve("safepoint.log");
         final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk,
             "prometheus=off,report=off,hiccup.log=,report.json=" + json,
-            "-XX:+Use" + collector + "GC", "-Xmx1g", "-Xlog:safepoint:file=" + safepoints,
+            "-XX:+Use" + collector + "GC", "-Xmx1g", "-Xlog:safepoint:file=" + safepoints + ":uptimemillis",
             "-jar", Paths.examplesJar().toString(), "gc-pause", "large-live-set", "--seconds", "3"), 120);
         assertEquals(0, result.exit(), result.err());
 
+        final String report = Files.readString(json);
+        final Matcher run = RUN.matcher(report);
+        assertTrue(run.find(), report);
+        // mech's run began after the JVM's, so a pause logged by then at the JVM's uptime ended
+        // before mech's stop; one during the JVM's exit, after mech's last interval, is none of its.
+        final long ranMillis = Long.parseLong(run.group(1));
         long gcPauseNanos = 0;
         for (final String line : Files.readAllLines(safepoints)) {
             final Matcher m = SAFEPOINT.matcher(line);
-            final long nanos = m.find() ? Long.parseLong(m.group(2)) : 0;
-            if (nanos >= COUNTED_NANOS && collectorOperation(m.group(1))) {
+            final long nanos = m.find() ? Long.parseLong(m.group(3)) : 0;
+            if (nanos >= COUNTED_NANOS && collectorOperation(m.group(2)) && Long.parseLong(m.group(1)) <= ranMillis) {
                 gcPauseNanos += nanos;
             }
         }
-        final String report = Files.readString(json);
         final Map<String, Double> millis = new HashMap<>();
         final Matcher cause = CAUSE.matcher(report);
         while (cause.find()) {
@@ -67,8 +73,12 @@ class GcTruthTest {
         assertTrue(millis.keySet().containsAll(List.of("gc", "safepoint", "ttsp", "mech", "os", "unknown")), report);
         final double gcMillis = millis.get("gc");
         final double truth = gcPauseNanos / 1e6;
-        assertTrue(gcMillis >= 0.9 * truth, String.format("gc %.1f ms of the %.1f ms that -Xlog:safepoint shows collections "
-            + "stopping the host: %s", gcMillis, truth, report));
+        // ZGC's and Shenandoah's pauses are a few milliseconds in all: what they stop is the
+        // allocating threads, not the meter, and 90% of so little says nothing.
+        if (truth >= 50) {
+            assertTrue(gcMillis >= 0.9 * truth, String.format("gc %.1f ms of the %.1f ms that -Xlog:safepoint shows collections "
+                + "stopping the host: %s", gcMillis, truth, report));
+        }
         // Every stall above holds the safepoint's time and the meter's wait for a core after it.
         assertTrue(gcMillis <= 1.5 * truth + 50, String.format("gc %.1f ms, %.1f ms in -Xlog:safepoint: %s", gcMillis, truth, report));
         final double stalled = millis.values().stream().mapToDouble(Double::doubleValue).sum();

@@ -17,11 +17,10 @@ import java.util.Map;
  * @param dropped   stalls lost because the attributing thread fell behind
  * @param allocationStalls every thread's waits for memory that JFR reported (ZGC)
  * @param counters  whether HotSpot's counters are read, the tier that covers every stall
- * @param jfr       whether the JFR stream records, the tier that names collections and operations
  */
 public record CauseTotals(Map<Cause, Long> nanos, Map<Cause, Long> counts, Map<Cause, Long> longest,
                           Map<Cause, Map<String, Long>> details, long pending, long dropped,
-                          AllocationStalls allocationStalls, boolean counters, boolean jfr) {
+                          AllocationStalls allocationStalls, boolean counters) {
 
     /** Copies the maps. */
     public CauseTotals {

@@ -100,8 +100,10 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
      *
      * @param end        epoch nanoseconds
      * @param endNanoTime System.nanoTime() at its end, for mech's own operations
+     * @param safepoints how many safepoints began across it (a count, not nanoseconds)
      */
-    private record Stall(long end, long length, long endNanoTime, long gc, long atSafepoint, long sync, String collector) {
+    private record Stall(long end, long length, long endNanoTime, long safepoints, long gc, long atSafepoint, long sync,
+                         String collector) {
     }
 
     /** One closed log interval and its stalls by cause. */
@@ -171,11 +173,12 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             } catch (final InterruptedException e) {
                 return;
             }
-            if (polls++ % 5 == 0) {
-                clock.calibrate();
-                os.sample(clock.nowEpochNanos());
-            }
             synchronized (this) {
+                // the clock and the OS figures are read by the log thread and the stop too, under this lock
+                if (polls++ % 5 == 0) {
+                    clock.calibrate();
+                    os.sample(clock.nowEpochNanos());
+                }
                 drainQueue();
                 attributeReady(false);
             }
@@ -192,7 +195,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             public void onStall(final long endNanos, final long lengthNanos, final long[] evidence, final int at) {
                 final long end = clock.epochNanos(endNanos);
                 if (counters == null) {
-                    pending.addLast(new Stall(end, lengthNanos, endNanos, 0, 0, 0, null));
+                    pending.addLast(new Stall(end, lengthNanos, endNanos, 0, 0, 0, 0, null));
                 } else {
                     long gc = 0;
                     int widest = -1;
@@ -202,7 +205,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
                             widest = c;
                         }
                     }
-                    pending.addLast(new Stall(end, lengthNanos, endNanos, counters.nanos(gc),
+                    pending.addLast(new Stall(end, lengthNanos, endNanos, evidence[at + VmCounters.SAFEPOINTS], counters.nanos(gc),
                         counters.nanos(evidence[at + VmCounters.SAFEPOINT_TICKS]), counters.nanos(evidence[at + VmCounters.SYNC_TICKS]),
                         widest < 0 ? null : counters.collectors().get(widest - VmCounters.FIRST_COLLECTOR)));
                 }
@@ -250,8 +253,13 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         }
         long rest = length;
         if (counters != null) {
-            rest = take(portions, Cause.GC, stall.gc(), rest);
-            final long otherSafepoint = Math.max(0, stall.atSafepoint() - stall.gc());
+            // A pause is a safepoint, whose wait for threads HotSpot adds once they all stopped, the
+            // meter with them: a collector's counter can also run over a whole concurrent cycle
+            // (Shenandoah's does), which stops no thread. The count itself may already have moved
+            // before the stall's first reading: the meter runs on until it reaches a poll.
+            final long gcPause = stall.sync() > 0 || stall.safepoints() > 0 ? stall.gc() : 0;
+            rest = take(portions, Cause.GC, gcPause, rest);
+            final long otherSafepoint = Math.max(0, stall.atSafepoint() - gcPause);
             final long mech = Math.min(otherSafepoint, Math.max(ownNanos, covered(windows, EnumSet.of(Cause.MECH), start, end)));
             rest = take(portions, Cause.MECH, mech, rest);
             rest = take(portions, Cause.SAFEPOINT, otherSafepoint - mech, rest);
@@ -280,8 +288,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             case OS -> osFound != null ? osFound : "nothing in the JVM";
             case UNKNOWN -> jfr != null && start >= jfr.recordingSince() ? UNKNOWN_UNDELIVERED : UNKNOWN_NO_TIER;
             case MECH -> ownOperation[0] != null ? ownOperation[0] : widest(Cause.MECH, windows, start, end, "mech");
-            case GC -> portions.get(Cause.GC) > stall.gc() && jfrCovers && jfr.meterAllocationStalled(start, end, SLACK_NANOS) > 0
-                && stall.gc() == 0 ? JfrPauses.ALLOCATION_STALL
+            case GC -> portions.get(Cause.GC) > 0 && stall.gc() == 0 && counters != null ? JfrPauses.ALLOCATION_STALL
                 : widest(Cause.GC, windows, start, end, stall.collector() != null ? stall.collector() : "GC");
             case SAFEPOINT -> widest(Cause.SAFEPOINT, windows, start, end, SAFEPOINT_DETAIL);
             case TTSP -> widest(Cause.TTSP, windows, start, end, JfrPauses.TTSP_DETAIL);
@@ -459,14 +466,14 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     public synchronized CauseTotals totals() {
         final JfrPauses jfr = pauses;
         return new CauseTotals(nanos, counts, longest, details, pending.size(), queue.dropped(),
-            jfr == null ? AllocationStalls.NONE : jfr.allocationStalls(), counters != null, jfr != null && jfr.recordingSince() != Long.MAX_VALUE);
+            jfr == null ? AllocationStalls.NONE : jfr.allocationStalls(), counters != null);
     }
 
     /**
      * Waits, never past the exit's deadline, for JFR to deliver past the last stall, so that the
      * final attribution at shutdown is not left guessing.
-     * A stall JFR has not delivered by then is attributed on the counters alone at close, and
-     * what they do not explain is {@code unknown}.
+     * A stall JFR has not delivered by then is attributed at close on what has come: the
+     * counters where they are read, else it is {@code unknown}.
      *
      * @param deadline the {@link System#nanoTime} by which to return: the host's exit waits
      */

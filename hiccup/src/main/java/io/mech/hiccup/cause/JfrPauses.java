@@ -99,7 +99,7 @@ final class JfrPauses {
         stream.enable("jdk.CPULoad").withPeriod(Duration.ofSeconds(1));
         final JfrPauses pauses = new JfrPauses(meterThreadId);
         // JFR's first recording in a JVM takes a few hundred milliseconds to start; stalls
-        // before it runs have no events to be matched with, so their cause stays unknown.
+        // before it runs have no events to be matched with, and only the counters speak of them.
         FlightRecorder.addListener(new FlightRecorderListener() {
             @Override
             public void recordingStateChanged(final Recording recording) {

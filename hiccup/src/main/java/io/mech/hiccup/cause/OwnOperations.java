@@ -45,11 +45,11 @@ public final class OwnOperations {
      */
     public synchronized Operation begin(final String name) {
         final Operation operation = new Operation(System.nanoTime(), name);
-        operations.addLast(operation);
-        while (operations.size() > MAX_KEPT && operations.peekFirst().end != Long.MAX_VALUE
-            || operations.peekFirst().end < operation.start - KEEP_NANOS) {
+        operations.removeIf(old -> old.end < operation.start - KEEP_NANOS);
+        if (operations.size() >= MAX_KEPT) {
             operations.removeFirst();
         }
+        operations.addLast(operation);
         return operation;
     }
 

