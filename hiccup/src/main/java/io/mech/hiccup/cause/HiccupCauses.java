@@ -343,17 +343,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
                 spans.add(new long[] {Math.max(start, w.startNanos() - SLACK_NANOS), Math.min(end, w.endNanos() + SLACK_NANOS)});
             }
         }
-        spans.sort((a, b) -> Long.compare(a[0], b[0]));
-        long total = 0;
-        long reached = start;
-        for (final long[] span : spans) {
-            final long from = Math.max(reached, span[0]);
-            if (span[1] > from) {
-                total += span[1] - from;
-                reached = span[1];
-            }
-        }
-        return total;
+        return Spans.union(spans, start);
     }
 
     /** The detail of the JFR window of a cause that overlaps [start, end] most, or the fallback. */

@@ -79,16 +79,6 @@ public final class OwnOperations {
                 }
             }
         }
-        spans.sort((a, b) -> Long.compare(a[0], b[0]));
-        long total = 0;
-        long reached = start;
-        for (final long[] span : spans) {
-            final long from = Math.max(reached, span[0]);
-            if (span[1] > from) {
-                total += span[1] - from;
-                reached = span[1];
-            }
-        }
-        return total;
+        return Spans.union(spans, start);
     }
 }
