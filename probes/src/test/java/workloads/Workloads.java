@@ -59,6 +59,13 @@ public final class Workloads {
         }
     }
 
+    /** A monitor to be held by one thread while another enters it. */
+    public static final class HeldMonitor {
+        /** Enters the monitor and leaves at once. */
+        public synchronized void enter() {
+        }
+    }
+
     /** A counter behind a non-fair ReentrantLock. */
     public static final class ReentrantCounter {
         private final ReentrantLock lock = new ReentrantLock();

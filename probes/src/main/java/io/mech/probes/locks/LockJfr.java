@@ -80,12 +80,18 @@ final class LockJfr {
         stream.onEvent("jdk.JavaMonitorStatistics", event -> tables.monitorsInUse(event.getLong("count")));
     }
 
+    /**
+     * A block entering a monitor, unless the thread that held it was mech's: that wait is mech's
+     * own cost, not the host's contention (the profiler loading its native library holds the
+     * JDK's library lock, a HashSet, which a host thread loading one of its own then waits for).
+     */
     private void onEnter(final RecordedEvent event) {
         final long nanos = event.getDuration().toNanos();
         final String monitor = className(event, "monitorClass");
-        final RecordedFrame site = hostsSite(event, monitor, nanos);
+        final String owner = threadName(event, "previousOwner");
+        final RecordedFrame site = MechThreads.isMechs(owner) ? null : hostsSite(event, monitor, nanos);
         if (site != null) {
-            tables.block(LockKind.MONITOR_ENTER, monitor, frame(site), nanos, threadName(event, "previousOwner"));
+            tables.block(LockKind.MONITOR_ENTER, monitor, frame(site), nanos, owner);
         }
     }
 

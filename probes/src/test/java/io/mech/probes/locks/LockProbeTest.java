@@ -192,6 +192,33 @@ class LockProbeTest {
         assertEquals(List.of(), sitesOf(snapshot, "[I"), snapshot::toString);
     }
 
+    /** A host thread blocked on a monitor a thread of mech's held is mech's own cost, no finding of the host's. */
+    @Test
+    void aMonitorHeldByMechsThreadIsNoFinding() throws Exception {
+        final Workloads.HeldMonitor monitor = new Workloads.HeldMonitor();
+        final java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        final Thread mechs = new Thread(() -> {
+            synchronized (monitor) {
+                held.countDown();
+                final long until = System.nanoTime() + 50_000_000L;
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait();
+                }
+            }
+        }, "mech-test-holder");
+        mechs.start();
+        held.await();
+        final Thread host = new Thread(monitor::enter, "host-entering");
+        host.start();
+        host.join();
+        mechs.join();
+        final Workloads.WaitingMonitor waiting = new Workloads.WaitingMonitor();
+        Workloads.run("waiting-after-mechs-hold", 1, 200, waiting::bumpAndWait);
+        final LockSnapshot snapshot = awaitSnapshot(s -> !sitesOf(s, Workloads.WaitingMonitor.class).isEmpty());
+        assertFalse(sitesOf(snapshot, Workloads.WaitingMonitor.class).isEmpty(), "the probe was listening: " + snapshot);
+        assertEquals(List.of(), sitesOf(snapshot, Workloads.HeldMonitor.class), snapshot::toString);
+    }
+
     @Test
     void contendedReentrantLockIsCountedBelowTheThresholdAndParksNameTheCallSite() throws InterruptedException {
         final String lock = "java.util.concurrent.locks.ReentrantLock";
