@@ -31,6 +31,13 @@ class GcTruthTest {
 
     /** A pause shorter than this is under the default hiccup.attribute-above of 2 ms, plus the meter's round. */
     private static final long COUNTED_NANOS = 3_000_000L;
+    /**
+     * A pause at least this long is most of the stall it falls in, so the stall is gc. A shorter
+     * one can be the lesser part of a stall that the wait for a core after it makes longer, on a
+     * busy 2-core machine: that stall is os, as a cause's time is its stalls' (G1's 3 to 10 ms
+     * young pauses, 62 of 379 ms in one CI run).
+     */
+    private static final long DOMINANT_NANOS = 10_000_000L;
 
     @TempDir
     Path dir;
@@ -58,11 +65,13 @@ class GcTruthTest {
         // before mech's stop; one during the JVM's exit, after mech's last interval, is none of its.
         final long ranMillis = Long.parseLong(run.group(1));
         long gcPauseNanos = 0;
+        long dominantNanos = 0;
         for (final String line : Files.readAllLines(safepoints)) {
             final Matcher m = SAFEPOINT.matcher(line);
             final long nanos = m.find() ? Long.parseLong(m.group(3)) : 0;
             if (nanos >= COUNTED_NANOS && collectorOperation(m.group(2)) && Long.parseLong(m.group(1)) <= ranMillis) {
                 gcPauseNanos += nanos;
+                dominantNanos += nanos >= DOMINANT_NANOS ? nanos : 0;
             }
         }
         final Map<String, Double> millis = new HashMap<>();
@@ -73,11 +82,12 @@ class GcTruthTest {
         assertTrue(millis.keySet().containsAll(List.of("gc", "safepoint", "ttsp", "mech", "os", "unknown")), report);
         final double gcMillis = millis.get("gc");
         final double truth = gcPauseNanos / 1e6;
+        final double dominant = dominantNanos / 1e6;
         // ZGC's and Shenandoah's pauses are a few milliseconds in all: what they stop is the
         // allocating threads, not the meter, and 90% of so little says nothing.
-        if (truth >= 50) {
-            assertTrue(gcMillis >= 0.9 * truth, String.format("gc %.1f ms of the %.1f ms that -Xlog:safepoint shows collections "
-                + "stopping the host: %s", gcMillis, truth, report));
+        if (dominant >= 50) {
+            assertTrue(gcMillis >= 0.9 * dominant, String.format("gc %.1f ms of the %.1f ms that -Xlog:safepoint shows collections "
+                + "of 10 ms or more stopping the host: %s", gcMillis, dominant, report));
         }
         // Every stall above holds the safepoint's time and the meter's wait for a core after it.
         assertTrue(gcMillis <= 1.5 * truth + 50, String.format("gc %.1f ms, %.1f ms in -Xlog:safepoint: %s", gcMillis, truth, report));
