@@ -70,7 +70,8 @@ class TimeToSafepointTest {
         final Path log = dir.resolve(variant + ".hlog");
         final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk,
             options + "prometheus=off,report=off,hiccup.interval=1s,report.json=" + json + ",hiccup.log=" + log,
-            "-Xmx1g", "-jar", Paths.examplesJar().toString(), "safepoint-delay:" + variant, "--seconds", "4"), 120);
+            // 6 s: at 4 s the profiler, which starts a second in, had harvested no culprit by exit
+            "-Xmx1g", "-jar", Paths.examplesJar().toString(), "safepoint-delay:" + variant, "--seconds", "6"), 120);
         assertEquals(0, result.exit(), result.err());
         assertFalse(result.out().contains("[INFO]") || result.out().contains("Profiling"),
             "async-profiler says nothing on the host's output: " + result.out());
