@@ -258,11 +258,16 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             // (Shenandoah's does), which stops no thread. The count itself may already have moved
             // before the stall's first reading: the meter runs on until it reaches a poll.
             final long gcPause = stall.sync() > 0 || stall.safepoints() > 0 ? stall.gc() : 0;
-            rest = take(portions, Cause.GC, gcPause, rest);
             final long otherSafepoint = Math.max(0, stall.atSafepoint() - gcPause);
             final long mech = Math.min(otherSafepoint, Math.max(ownNanos, covered(windows, EnumSet.of(Cause.MECH), start, end)));
+            // The collector's counter times the collection alone; the rest of its safepoint (the
+            // operation's set-up and clean-up) is the same stop, unless mech's or JFR's own
+            // operation explains it.
+            final long gcSafepoint = gcPause > 0 && covered(windows, EnumSet.of(Cause.SAFEPOINT), start, end) == 0
+                ? otherSafepoint - mech : 0;
+            rest = take(portions, Cause.GC, gcPause + gcSafepoint, rest);
             rest = take(portions, Cause.MECH, mech, rest);
-            rest = take(portions, Cause.SAFEPOINT, otherSafepoint - mech, rest);
+            rest = take(portions, Cause.SAFEPOINT, otherSafepoint - mech - gcSafepoint, rest);
             rest = take(portions, Cause.TTSP, stall.sync(), rest);
             if (jfrCovers) {
                 rest = take(portions, Cause.GC, jfr.meterAllocationStalled(start, end, SLACK_NANOS), rest);
