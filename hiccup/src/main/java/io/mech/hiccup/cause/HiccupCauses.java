@@ -293,7 +293,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             case OS -> osFound != null ? osFound : "nothing in the JVM";
             case UNKNOWN -> jfr != null && start >= jfr.recordingSince() ? UNKNOWN_UNDELIVERED : UNKNOWN_NO_TIER;
             case MECH -> ownOperation[0] != null ? ownOperation[0] : widest(Cause.MECH, windows, start, end, "mech");
-            case GC -> portions.get(Cause.GC) > 0 && stall.gc() == 0 && counters != null ? JfrPauses.ALLOCATION_STALL
+            case GC -> stall.gc() == 0 && counters != null ? JfrPauses.ALLOCATION_STALL
                 : widest(Cause.GC, windows, start, end, stall.collector() != null ? stall.collector() : "GC");
             case SAFEPOINT -> widest(Cause.SAFEPOINT, windows, start, end, SAFEPOINT_DETAIL);
             case TTSP -> widest(Cause.TTSP, windows, start, end, JfrPauses.TTSP_DETAIL);
