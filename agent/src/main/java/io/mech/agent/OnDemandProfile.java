@@ -1,6 +1,7 @@
 package io.mech.agent;
 
 import io.mech.probes.profiler.Capture;
+import io.mech.probes.profiler.CaptureOutput;
 import io.mech.probes.profiler.NativeProfiler;
 import io.mech.probes.profiler.ProfileEvent;
 import io.mech.probes.profiler.Profiler;
@@ -46,7 +47,8 @@ final class OnDemandProfile {
             final ProfileEvent event = ProfileEvent.parse(parts[1]);
             final long millis = Long.parseLong(parts[0]);
             // mech's own profiler, running here with profiler=on, may hold async-profiler for its time-to-safepoint sampling
-            Profiler.lendToCapture(() -> Capture.run(profiler, event, millis, html, "ondemand", "ondemand", Capture.FULL_LENGTH));
+            Profiler.lendToCapture(() -> Capture.run(profiler, event, millis, html, "ondemand", "ondemand", Capture.FULL_LENGTH,
+                CaptureOutput.ALWAYS));
         } catch (final Throwable t) {
             Console.warn("profile capture failed: " + t.getMessage());
             try {

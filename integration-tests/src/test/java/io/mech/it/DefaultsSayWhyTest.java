@@ -23,7 +23,7 @@ class DefaultsSayWhyTest {
     Path dir;
 
     @ParameterizedTest
-    @MethodSource("io.mech.it.Jdks#all")
+    @MethodSource("io.mech.it.Jdks#oldestAndNewest")
     void aGcHeavyHostUnderTheDefaultsLogsGcTaggedStalls(final Path jdk) throws Exception {
         final Path recording = dir.resolve("user.jfr");
         final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk, "",

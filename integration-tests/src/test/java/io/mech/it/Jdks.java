@@ -42,9 +42,10 @@ public final class Jdks {
 
     /**
      * The oldest and the newest JDK mech supports, 17 and 25, for the sweeps of every kernel
-     * variant, too long to run three times within CI's time (false sharing, locks and queues, a
-     * few seconds a variant): 21 shares 17's object layout, Unsafe path and weaving, and 25 is
-     * where they changed. The same classes' other tests run on 21 too.
+     * variant (locks and queues, a few seconds a variant) and the longest single runs (10 to 20 s),
+     * too long to run three times within CI's time: 21 shares 17's object layout, Unsafe path and
+     * weaving, and 25 is where they changed. The same classes' other tests, and GcTruthTest's
+     * every collector, run on 21 too.
      */
     public static Stream<Path> oldestAndNewest() {
         return all().filter(home -> !home.equals(TEMURIN_21));

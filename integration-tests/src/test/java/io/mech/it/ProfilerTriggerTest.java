@@ -63,7 +63,7 @@ class ProfilerTriggerTest {
     }
 
     @ParameterizedTest
-    @MethodSource("io.mech.it.Jdks#all")
+    @MethodSource("io.mech.it.Jdks#oldestAndNewest")
     void lockBlockingCapturesTheContendedMethod(final Path jdk) throws Exception {
         final Path captures = dir.resolve("captures");
         final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk,

@@ -136,7 +136,7 @@ class QueueProbeTest {
     }
 
     @ParameterizedTest(name = "littles-law on {0}")
-    @MethodSource("jdks")
+    @MethodSource("io.mech.it.Jdks#oldestAndNewest")
     void littlesLawWaitMatchesTheWaitTheKernelMeasures(final Path jdk) throws Exception {
         final Run run = run(jdk, "littles-law", "steady", 12);
         final Map<String, String> row = row(run, "io.mech.examples.littleslaw.LittlesLawKernel.run:");

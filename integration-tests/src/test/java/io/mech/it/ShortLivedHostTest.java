@@ -14,14 +14,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Exit never waits on mech: 200 short-lived hosts, spread over the JDKs, the defaults and every
+ * Exit never waits on mech: 100 short-lived hosts, spread over the JDKs, the defaults and every
  * probe on, each ending 0 to 1,000 ms after start-up by {@code System.exit} or by returning from
  * main, while mech is still starting or just started. Every one must end within 2 s of its own
  * end, with its own exit code. Before the shutdown budget, about one in ten hung forever.
  */
 class ShortLivedHostTest {
 
-    private static final int HOSTS = 200;
+    private static final int HOSTS = 100;
     /** Two at a time: the machine has two cores, and a host that ends late must not be one starved by the others. */
     private static final int PARALLEL = 2;
     private static final long LATE_MILLIS = 2_000;

@@ -46,7 +46,7 @@ class TimeToSafepointTest {
      * way (a capture pauses the sampling: the probes' TtspSamplingTest shows the two take turns).
      */
     @ParameterizedTest
-    @MethodSource("io.mech.it.Jdks#all")
+    @MethodSource("io.mech.it.Jdks#oldestAndNewest")
     void withTheProfilerOnTheReportNamesTheCopyAsTheCulpritAndTheTwinNone(final Path jdk) throws Exception {
         final String profiler = "profiler=on,profiler.hiccup-threshold=600s,profiler.dir=" + dir.resolve("captures") + ",";
         final Matcher bulk = ttsp(jdk, "bulk-copy", profiler);

@@ -39,11 +39,12 @@ public final class Capture {
      * @param trigger  why the capture was taken
      * @param mode     trigger or ondemand, for the metadata
      * @param cut      answers true when sampling must end now
+     * @param opener   creates the flame graph and metadata files
      * @return how long it sampled, in milliseconds: less than {@code millis} when it was cut short
      * @throws IOException when async-profiler refuses to start or to write, with its message
      */
     public static long run(final AsyncProfiler profiler, final ProfileEvent event, final long millis, final Path html,
-        final String trigger, final String mode, final BooleanSupplier cut) throws IOException {
+        final String trigger, final String mode, final BooleanSupplier cut, final CaptureOutput.Opener opener) throws IOException {
         final Path jfr = CaptureFiles.jfrOf(html);
         final Instant start = Instant.now();
         final long begin = System.nanoTime();
@@ -70,7 +71,7 @@ public final class Capture {
         final boolean interrupted = Thread.interrupted();
         try {
             CaptureOutput.write(jfr, html, new CaptureOutput.Info(trigger, mode, start, sampled, event.asyncProfilerName(), event, jdkEvents,
-                sampled < millis), profiler.getVersion());
+                sampled < millis), profiler.getVersion(), opener);
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();

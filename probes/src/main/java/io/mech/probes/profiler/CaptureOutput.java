@@ -34,6 +34,20 @@ public final class CaptureOutput {
                        boolean jdkEvents, boolean cutShort) {
     }
 
+    /**
+     * Creates a capture's output files. The profiler's own refuses once the host's exit gave up
+     * on the capture, so that no file appears after the exit removed the capture's files.
+     */
+    @FunctionalInterface
+    public interface Opener {
+
+        /** Opens a new file for writing. */
+        OutputStream open(Path file) throws IOException;
+    }
+
+    /** Opens every file asked for. */
+    public static final Opener ALWAYS = file -> Files.newOutputStream(file);
+
     private CaptureOutput() {
     }
 
@@ -44,25 +58,30 @@ public final class CaptureOutput {
      * @param html    the flame graph to write; the metadata goes beside it
      * @param info    what the capture was
      * @param version async-profiler's version
+     * @param opener  creates the two files
      * @throws IOException when the JFR file cannot be read or the outputs written
      */
-    public static void write(final Path jfr, final Path html, final Info info, final String version) throws IOException {
+    public static void write(final Path jfr, final Path html, final Info info, final String version, final Opener opener)
+        throws IOException {
         final String engine;
         // One pass: the converter reads every chunk, and the reader keeps the settings it met.
         try (JfrReader reader = new JfrReader(jfr.toString())) {
             final JfrToFlame converter = new JfrToFlame(reader, new Arguments("--" + info.graphOf().asyncProfilerName(),
                 "--title", "mech " + info.trigger() + " " + info.start()));
             converter.convert();
-            try (OutputStream out = Files.newOutputStream(html)) {
+            try (OutputStream out = opener.open(html)) {
                 converter.dump(out);
             }
             engine = engineOf(reader);
         }
-        Files.writeString(CaptureFiles.metadataOf(html), String.format(Locale.ROOT,
+        final String metadata = String.format(Locale.ROOT,
             "{\"trigger\":\"%s\",\"mode\":\"%s\",\"start\":\"%s\",\"millis\":%d,\"event\":\"%s\",\"engine\":\"%s\","
                 + "\"jdkEvents\":%b,\"cutShort\":%b,\"profiler\":\"%s\",\"jfr\":\"%s\"}%n",
             info.trigger(), info.mode(), info.start(), info.millis(), info.event(), engine, info.jdkEvents(), info.cutShort(),
-            version.trim(), jfr.getFileName()), StandardCharsets.UTF_8);
+            version.trim(), jfr.getFileName());
+        try (OutputStream out = opener.open(CaptureFiles.metadataOf(html))) {
+            out.write(metadata.getBytes(StandardCharsets.UTF_8));
+        }
     }
 
     /**

@@ -142,8 +142,8 @@ final class ContinuousProfile implements AutoCloseable {
     }
 
     /** Writes a window's segments one after the other into one JFR file. */
-    static void join(final List<Segment> window, final Path jfr) throws IOException {
-        try (OutputStream out = Files.newOutputStream(jfr)) {
+    static void join(final List<Segment> window, final Path jfr, final CaptureOutput.Opener opener) throws IOException {
+        try (OutputStream out = opener.open(jfr)) {
             for (final Segment segment : window) {
                 Files.copy(segment.file(), out);
             }

@@ -1,6 +1,7 @@
 package io.mech.probes.profiler;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -252,7 +253,7 @@ public final class Profiler implements AutoCloseable {
         }
         final long millis;
         try {
-            millis = Capture.run(loaded, settings.event(), settings.captureMillis(), html, trigger, "trigger", stopping);
+            millis = Capture.run(loaded, settings.event(), settings.captureMillis(), html, trigger, "trigger", stopping, this::openUnlessAbandoned);
         } finally {
             if (sampling != null && !stopped) {
                 sampling.resume(System.nanoTime());
@@ -276,13 +277,13 @@ public final class Profiler implements AutoCloseable {
                     return;
                 }
                 final Path jfr = CaptureFiles.jfrOf(html);
-                ContinuousProfile.join(window, jfr);
+                ContinuousProfile.join(window, jfr, this::openUnlessAbandoned);
                 final long first = window.get(0).startNanos();
                 final long millis = (window.get(window.size() - 1).endNanos() - first) / 1_000_000;
                 final boolean cutShort = continuous.cutShort(window.get(window.size() - 1));
                 CaptureOutput.write(jfr, html, new CaptureOutput.Info(trigger.trigger(), "continuous",
                     Instant.now().minusNanos(now - first), millis, ContinuousProfile.EVENTS, ProfileEvent.WALL,
-                    continuous.jdkEvents(), cutShort), profiler.getVersion());
+                    continuous.jdkEvents(), cutShort), profiler.getVersion(), this::openUnlessAbandoned);
                 taken(new Taken(trigger.when(), trigger.trigger(), trigger.detail(), html, millis, cutShort));
             }
         }
@@ -307,6 +308,18 @@ public final class Profiler implements AutoCloseable {
         pending.remove(from);
         inFlight = capture;
         return true;
+    }
+
+    /**
+     * Creates one of the capture's files, unless the exit has given up on it: the exit removes
+     * the files there are under this lock, so none may appear after (the host does not wait for
+     * the writer, which goes on into a file already unlinked).
+     */
+    private synchronized OutputStream openUnlessAbandoned(final Path file) throws IOException {
+        if (abandoned) {
+            throw new IOException("cut short at exit");
+        }
+        return Files.newOutputStream(file);
     }
 
     /** Lists a capture whose files are written, unless the deadline passed meanwhile. */
