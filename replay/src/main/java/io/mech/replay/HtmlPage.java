@@ -138,6 +138,9 @@ final class HtmlPage {
                 .append(" intervals stalled, stall time ").append(Values.value(causes.controlStallNanos(), ratio)).append(' ')
                 .append(Values.unit(ratio)).append("; a stall both JVMs have lies outside the JVM.");
         }
+        if (causes.hasAllocationStallLines()) {
+            s.append(' ').append(Charts.escape(TextReport.allocationStalls(causes, ratio))).append('.');
+        }
         s.append("</p>\n");
     }
 

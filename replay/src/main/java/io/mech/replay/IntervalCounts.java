@@ -70,6 +70,18 @@ final class IntervalCounts {
         return total;
     }
 
+    /**
+     * The sum of the values counted, each as its bucket's median: {@link Histogram#getMean()}
+     * times the count, within the histogram's precision.
+     */
+    long sum() {
+        long sum = 0;
+        for (int i = 0; i < size; i++) {
+            sum += shape.medianEquivalentValue(values[i]) * counts[i];
+        }
+        return sum;
+    }
+
     /** As {@link Histogram#getMaxValue()}. */
     long max() {
         return size == 0 ? 0 : shape.highestEquivalentValue(values[size - 1]);

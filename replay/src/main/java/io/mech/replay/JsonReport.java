@@ -8,7 +8,9 @@ import org.HdrHistogram.HistogramIterationValue;
 /**
  * The report as one JSON object: {@code unit}, {@code unit_ratio}, {@code views} (each with its
  * summary and percentile distribution, the rows of the {@code .hgrm}), {@code worst}, {@code causes}
- * (stall time by tag, with shares), {@code control_logs} and {@code control}, a fleet's
+ * (stall time by tag, with shares), {@code control_logs} and {@code control},
+ * {@code allocation_stalls} when the logs have {@code allocation-stall} lines (every thread's
+ * waits for memory: no cause, no part of the shares), a fleet's
  * {@code hosts} ranked (all of them) with {@code --per-file}, and {@code intervals} and
  * {@code moving_window} when asked for. Values are divided by the unit ratio.
  */
@@ -106,5 +108,11 @@ final class JsonReport {
             .field("stalled_intervals", causes.controlStalled())
             .field("stall_time_lower_bound", causes.controlStallNanos() / ratio).field("max", causes.controlLongest() / ratio)
             .endObject();
+        if (causes.hasAllocationStallLines()) {
+            j.beginObject("allocation_stalls").field("intervals", causes.allocationStallIntervals())
+                .field("stalled_intervals", causes.allocationStalledIntervals()).field("stalls", causes.allocationStalls())
+                .field("stall_time", causes.allocationStallNanos() / ratio).field("longest", causes.longestAllocationStall() / ratio)
+                .endObject();
+        }
     }
 }

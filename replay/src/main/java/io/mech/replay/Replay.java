@@ -22,8 +22,8 @@ import org.HdrHistogram.Histogram;
  * <p>Selection follows HistogramLogProcessor: untagged lines unless a tag is asked for; a
  * relative window compares each interval's start, relative to the log's start, with the bounds
  * (with several logs, relative to the earliest log's start); a log stops at its first interval
- * past the end. Tagged lines in the window feed the {@link StallCauses} whatever the tag asked for,
- * and control logs feed only them.
+ * past the end. Tagged lines in the window feed the {@link StallCauses} whatever the tag asked for
+ * (the causes' lines and the allocation stalls'), and control logs feed only them.
  */
 final class Replay {
 
@@ -164,6 +164,11 @@ final class Replay {
                     if (interval != null) {
                         causes.addControl(reader.absoluteStartSec(), interval.max(), options.stallThreshold);
                     }
+                } else if (StallCauses.ALLOCATION_STALL.equals(tag)) {
+                    // Every stall counts here, so a line with any is decoded whole; an empty one need not be.
+                    final boolean stalled = reader.maxColumn() > 0;
+                    interval = selection == Selection.TAKE || stalled ? reader.interval() : null;
+                    causes.addAllocationStalls(stalled ? interval : null);
                 } else if (tag != null && StallCauses.isCause(tag)) {
                     // Decoded only when it holds a stall or is asked for: most cause lines are empty.
                     final boolean stalled = reader.maxColumn() > 0;

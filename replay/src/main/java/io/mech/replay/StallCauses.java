@@ -10,7 +10,9 @@ import java.util.TreeMap;
 /**
  * Why the JVMs stalled, from the tagged lines of their logs: mech writes, beside each interval's
  * hiccups, one line per cause ({@code gc}, {@code safepoint}, {@code ttsp}, {@code mech}, {@code os}) holding the
- * stalls put down to it. Every tag a log has counts here, whatever {@code --tag} selects for the
+ * stalls put down to it, and, once JFR records, one {@code allocation-stall} line of every thread's
+ * waits for memory under ZGC, summed apart ({@link #addAllocationStalls}): threads' waits, not the
+ * meter's stalls, they are no cause and no part of the causes' shares. Every tag a log has counts here, whatever {@code --tag} selects for the
  * distribution; so do the control JVMs' logs ({@code <log>.c}), whose stalls happen outside the
  * host JVM.
  *
@@ -29,9 +31,12 @@ final class StallCauses {
      */
     private static final Set<String> METERS = Set.of("virtual");
 
-    /** Whether a log tag names a cause of stalls, rather than another meter. */
+    /** The tag of mech's lines of every thread's allocation stalls, one value per stall. */
+    static final String ALLOCATION_STALL = "allocation-stall";
+
+    /** Whether a log tag names a cause of stalls, rather than another meter or the allocation stalls. */
     static boolean isCause(final String tag) {
-        return !METERS.contains(tag);
+        return !METERS.contains(tag) && !ALLOCATION_STALL.equals(tag);
     }
 
     private final List<String> tags = new ArrayList<>();
@@ -48,6 +53,11 @@ final class StallCauses {
     private long controlStallNanos;
     private long controlLongest;
     private final List<String> controlLogs = new ArrayList<>();
+    private long allocationStallIntervals;
+    private long allocationStalledIntervals;
+    private long allocationStalls;
+    private long allocationStallNanos;
+    private long longestAllocationStall;
 
     /**
      * Sets the time buckets: from the earliest log's start, as long as the first interval.
@@ -93,6 +103,52 @@ final class StallCauses {
             byBucket.put(key, stack);
         }
         stack[i] += maxNanos;
+    }
+
+    /**
+     * An {@code allocation-stall} line of a host log.
+     *
+     * @param stalls its counts, or null when its max column says it holds none (it is not decoded)
+     */
+    void addAllocationStalls(final IntervalCounts stalls) {
+        allocationStallIntervals++;
+        if (stalls == null || stalls.totalCount() == 0) {
+            return;
+        }
+        allocationStalledIntervals++;
+        allocationStalls += stalls.totalCount();
+        allocationStallNanos += stalls.sum();
+        longestAllocationStall = Math.max(longestAllocationStall, stalls.max());
+    }
+
+    /** Whether the logs have {@code allocation-stall} lines: written only while JFR recorded, so none is not zero. */
+    boolean hasAllocationStallLines() {
+        return allocationStallIntervals > 0;
+    }
+
+    /** The {@code allocation-stall} lines read. */
+    long allocationStallIntervals() {
+        return allocationStallIntervals;
+    }
+
+    /** The {@code allocation-stall} lines with at least one stall. */
+    long allocationStalledIntervals() {
+        return allocationStalledIntervals;
+    }
+
+    /** Every thread's allocation stalls, each counted. */
+    long allocationStalls() {
+        return allocationStalls;
+    }
+
+    /** Their total length, thread by thread, in ns: each stall's value, within the histograms' precision. */
+    long allocationStallNanos() {
+        return allocationStallNanos;
+    }
+
+    /** The longest allocation stall, in ns. */
+    long longestAllocationStall() {
+        return longestAllocationStall;
     }
 
     /** An untagged interval of a control log, with the threshold the hosts' stalls are counted by. */

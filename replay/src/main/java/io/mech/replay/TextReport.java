@@ -122,7 +122,8 @@ final class TextReport {
         final double ratio = options.unitRatio;
         out.println();
         if (causes.tags().isEmpty()) {
-            out.println("#[Stall time by cause: the logs have no tagged lines (mech writes one per cause with hiccup.causes on)]");
+            out.println("#[Stall time by cause: the logs have no " + (causes.hasAllocationStallLines() ? "cause" : "tagged")
+                + " lines (mech writes one per cause with hiccup.causes on)]");
         } else {
             out.println("#[Stall time by cause, from the logs' tagged lines: each interval's longest stall of the cause,"
                 + " summed (a lower bound); values in " + Values.unit(ratio) + "]");
@@ -141,6 +142,25 @@ final class TextReport {
                 + ", stall time " + Values.value(causes.controlStallNanos(), ratio) + ", longest "
                 + Values.value(causes.controlLongest(), ratio) + "; a stall both JVMs have lies outside the JVM]");
         }
+        if (causes.hasAllocationStallLines()) {
+            out.println("#[" + allocationStalls(causes, ratio) + "]");
+        }
+    }
+
+    /**
+     * What the {@code allocation-stall} lines hold, in one sentence; the HTML page says the same.
+     * Each stall is a thread's wait, counted whole, where a cause's stall time is a lower bound.
+     */
+    static String allocationStalls(final StallCauses causes, final double ratio) {
+        final String what = "Allocation stalls (ZGC), from the logs' allocation-stall lines: ";
+        final String why = "; threads' waits for memory, each thread's apart, not the meter's stalls, so no part of the causes' shares";
+        if (causes.allocationStalls() == 0) {
+            return what + "none in " + causes.allocationStallIntervals() + " intervals" + why;
+        }
+        return what + causes.allocationStalls() + (causes.allocationStalls() == 1 ? " stall" : " stalls") + " in "
+            + causes.allocationStalledIntervals() + " of " + causes.allocationStallIntervals() + " intervals, total "
+            + Values.value(causes.allocationStallNanos(), ratio) + " " + Values.unit(ratio) + ", longest "
+            + Values.value(causes.longestAllocationStall(), ratio) + " " + Values.unit(ratio) + why;
     }
 
     /** The tags' indexes, most stall time first, ties in the order first met. */

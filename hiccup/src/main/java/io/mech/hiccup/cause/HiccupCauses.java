@@ -44,7 +44,8 @@ import org.HdrHistogram.Histogram;
  *
  * <p>Outputs: running {@link CauseTotals}, in which a cause's time, count and longest describe
  * the same stalls, those it covers most of; a histogram per cause and log interval, handed to the
- * log as tagged intervals once final; and each {@link Attribution} to the listeners.
+ * log as tagged intervals once final, and beside them, once JFR records, one of every thread's
+ * allocation stalls ({@link #ALLOCATION_STALL_TAG}); and each {@link Attribution} to the listeners.
  *
  * <p>Thread-safe: the attributing thread, the log thread and mech's stop meet under this object's
  * lock, which is also what makes them one consumer of the recorder's {@link StallQueue}: every
@@ -65,6 +66,15 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     static final String SAFEPOINT_DETAIL = "VM operation (named once JFR records)";
     static final String UNKNOWN_NO_TIER = "no evidence: JVM counters unreadable, JFR not recording";
     static final String UNKNOWN_UNDELIVERED = "no evidence: JFR had not delivered its events for it";
+
+    /**
+     * The log tag of every thread's allocation stalls (ZGC's waits for memory, JFR's
+     * {@code jdk.ZAllocationStall} of 1 ms or more): one histogram per interval that JFR recorded
+     * in, holding each stall's length in nanoseconds in the interval its end falls in. They are
+     * threads' waits, not the meter's stalls: two threads stalled together are two values, and
+     * they are no part of the causes, which split the meter's stalls.
+     */
+    public static final String ALLOCATION_STALL_TAG = "allocation-stall";
 
     /** How far behind now an interval may close: the meter hands a stall over a round after it ends. */
     private static final long SETTLING_NANOS = 50_000_000L;
@@ -111,6 +121,8 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         final long startMillis;
         final long endMillis;
         final Map<Cause, Histogram> byCause = new EnumMap<>(Cause.class);
+        /** Every thread's allocation stalls that ended in it; null while none. */
+        Histogram allocationStalls;
 
         Interval(final long startMillis, final long endMillis) {
             this.startMillis = startMillis;
@@ -157,7 +169,12 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
      *               every part has subscribed
      */
     public void listenTo(final RecordingStream stream) {
-        pauses = JfrPauses.subscribe(stream, safepointThresholdNanos, meterThreadId);
+        listenTo(JfrPauses.subscribe(stream, safepointThresholdNanos, meterThreadId));
+    }
+
+    /** Adds the JFR tier's pauses, however they are fed. */
+    void listenTo(final JfrPauses jfr) {
+        pauses = jfr;
     }
 
     /** Adds a listener told of every attributed stall. */
@@ -402,8 +419,49 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     }
 
     private void record(final Interval interval, final Attribution a) {
-        interval.byCause.computeIfAbsent(a.cause(), c -> new Histogram(HiccupSettings.HIGHEST_TRACKABLE_NANOS,
-            HiccupRecorder.SIGNIFICANT_DIGITS)).recordValueWithExpectedInterval(a.lengthNanos(), resolutionNanos);
+        interval.byCause.computeIfAbsent(a.cause(), c -> emptyHistogram()).recordValueWithExpectedInterval(a.lengthNanos(), resolutionNanos);
+    }
+
+    private static Histogram emptyHistogram() {
+        return new Histogram(HiccupSettings.HIGHEST_TRACKABLE_NANOS, HiccupRecorder.SIGNIFICANT_DIGITS);
+    }
+
+    /**
+     * Puts each allocation stall JFR delivered that ended before the newest closed interval's end
+     * (every one, at exit) into the interval its end falls in. One that ended before the oldest
+     * interval not yet written (delivered past the horizon, or before the log's first interval)
+     * goes into that oldest one, and one after the newest at exit into the newest, as late
+     * stalls do; so the log holds every stall delivered by its last interval. The values are JFR's
+     * lengths as they are: not corrected for coordinated omission, since no meter sampled them.
+     */
+    private void assignAllocationStalls(final JfrPauses jfr, final boolean all) {
+        if (intervals.isEmpty()) {
+            return;
+        }
+        final long[] stalls = jfr.takeAllocationStalls(all ? Long.MAX_VALUE : intervals.peekLast().endMillis * 1_000_000);
+        for (int i = 0; i < stalls.length; i += 2) {
+            final long endMillis = stalls[i] / 1_000_000;
+            Interval into = intervals.peekFirst();
+            for (final Interval interval : intervals) {
+                if (endMillis >= interval.startMillis) {
+                    into = interval;
+                }
+            }
+            if (into.allocationStalls == null) {
+                into.allocationStalls = emptyHistogram();
+            }
+            into.allocationStalls.recordValue(Math.min(stalls[i + 1], HiccupSettings.HIGHEST_TRACKABLE_NANOS));
+        }
+    }
+
+    /**
+     * Epoch nanoseconds before which JFR has delivered every allocation stall it will: the time
+     * it has delivered up to, or, where that is earlier, the time it started recording (nothing
+     * stalled before it as far as JFR can say) or the horizon past which a silent stream is not
+     * waited for.
+     */
+    private long allocationStallsFinalBefore(final JfrPauses jfr) {
+        return Math.max(jfr.deliveredUpTo(), Math.max(jfr.recordingSince(), clock.nowEpochNanos() - HORIZON_NANOS));
     }
 
     @Override
@@ -438,23 +496,37 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         // A stall the meter still holds for its counters' next reading ends within a round of now.
         final long attributedUpTo = Math.min(clock.nowEpochNanos() - SETTLING_NANOS,
             pending.isEmpty() ? Long.MAX_VALUE : pending.peekFirst().end() - 1);
-        final long finalAfter = attributedUpTo / 1_000_000;
+        final JfrPauses jfr = pauses;
+        long allocationStallsUpTo = Long.MAX_VALUE;
+        if (jfr != null) {
+            // Read before the stalls are taken: a stall is kept before its delivery is published.
+            allocationStallsUpTo = allocationStallsFinalBefore(jfr);
+            assignAllocationStalls(jfr, all);
+        }
+        final long finalAfter = Math.min(attributedUpTo, allocationStallsUpTo) / 1_000_000;
         final List<Histogram> finished = new ArrayList<>();
         while (!intervals.isEmpty() && (all || intervals.peekFirst().endMillis <= finalAfter)) {
             final Interval interval = intervals.removeFirst();
             for (final Cause cause : Cause.values()) {
                 // get, not getOrDefault: the default, a histogram of some 300 KiB, would be built for every cause
-                Histogram h = interval.byCause.get(cause);
-                if (h == null) {
-                    h = new Histogram(HiccupSettings.HIGHEST_TRACKABLE_NANOS, HiccupRecorder.SIGNIFICANT_DIGITS);
-                }
-                h.setTag(cause.tag());
-                h.setStartTimeStamp(interval.startMillis);
-                h.setEndTimeStamp(interval.endMillis);
-                finished.add(h);
+                final Histogram h = interval.byCause.get(cause);
+                finished.add(stamped(h != null ? h : emptyHistogram(), cause.tag(), interval));
+            }
+            // An interval JFR did not record in has no line: nothing said of its allocation stalls, not none.
+            if (interval.allocationStalls != null) {
+                finished.add(stamped(interval.allocationStalls, ALLOCATION_STALL_TAG, interval));
+            } else if (jfr != null && interval.endMillis * 1_000_000 > jfr.recordingSince()) {
+                finished.add(stamped(emptyHistogram(), ALLOCATION_STALL_TAG, interval));
             }
         }
         return finished;
+    }
+
+    private static Histogram stamped(final Histogram h, final String tag, final Interval interval) {
+        h.setTag(tag);
+        h.setStartTimeStamp(interval.startMillis);
+        h.setEndTimeStamp(interval.endMillis);
+        return h;
     }
 
     /** Stall time by cause so far. */

@@ -29,14 +29,18 @@ import jdk.jfr.consumer.RecordingStream;
  * ZGC's allocation stalls ({@code jdk.ZAllocationStall}): a thread that allocates faster than
  * the concurrent collector frees waits for memory outside any safepoint, where HotSpot's
  * counters see nothing. The meter's own are windows of the GC cause; every thread's are summed
- * in {@link #allocationStalls()}.
+ * in {@link #allocationStalls()} and kept one by one until the log takes them
+ * ({@link #takeAllocationStalls}).
  *
  * <p>Event settings are JVM-wide, so they show in the user's own recordings too. GC events keep
  * the JDK's default.jfc thresholds (0 ms). VM operations are lowered from default.jfc's 10 ms to
  * the attribution threshold (2 ms by default), because a 2 to 10 ms safepoint would otherwise be
  * put down to the OS; such operations are rare, so the extra events are few.
  *
- * <p>Thread-safe: the stream's thread adds, the attributing thread reads and prunes.
+ * <p>Thread-safe, under this object's lock: the stream's thread adds, the attributing thread
+ * reads and prunes, the log thread takes the allocation stalls. What has been delivered, and
+ * since when JFR records, are published through volatile fields, each written after the events
+ * it speaks of were added.
  */
 final class JfrPauses {
 
@@ -63,6 +67,12 @@ final class JfrPauses {
 
     private static final int MAX_THREADS_COUNTED = 100_000;
 
+    /**
+     * The most allocation stalls kept for the log: the log thread takes them every interval, so
+     * only a log thread that has stopped (the recorder closed before the JVM exits) lets them pile up.
+     */
+    private static final int MAX_UNLOGGED = 100_000;
+
     private final Deque<PauseWindow> windows = new ArrayDeque<>();
     /** The meter's own waits for memory. */
     private final Deque<PauseWindow> meterStalls = new ArrayDeque<>();
@@ -71,12 +81,16 @@ final class JfrPauses {
     private long allocationStalls;
     private long allocationStallNanos;
     private long longestAllocationStall;
+    /** Every thread's allocation stalls the log has not taken: end and length in turn, epoch nanoseconds. */
+    private long[] unlogged = new long[64];
+    private int unloggedLength;
     private final Map<Long, long[]> gcPauses = new HashMap<>();
     private final Map<Long, String> gcNames = new HashMap<>();
     private volatile long deliveredUpTo;
     private volatile long recordingSince = Long.MAX_VALUE;
 
-    private JfrPauses(final long meterThreadId) {
+    /** Pauses with no stream: {@link #subscribe} feeds them, tests call the handlers' targets directly. */
+    JfrPauses(final long meterThreadId) {
         this.meterThreadId = meterThreadId;
     }
 
@@ -104,7 +118,7 @@ final class JfrPauses {
             @Override
             public void recordingStateChanged(final Recording recording) {
                 if (recording.getState() == RecordingState.RUNNING && pauses.recordingSince == Long.MAX_VALUE) {
-                    pauses.recordingSince = epochNanos(Instant.now());
+                    pauses.recordingSince(epochNanos(Instant.now()));
                     FlightRecorder.removeListener(this);
                 }
             }
@@ -114,15 +128,26 @@ final class JfrPauses {
         stream.onEvent("jdk.ExecuteVMOperation", pauses::onVmOperation);
         stream.onEvent("jdk.SafepointStateSynchronization", pauses::onSafepointSynchronization);
         stream.onEvent("jdk.ZAllocationStall", pauses::onAllocationStall);
+        // Last: a stream runs an event's actions in the order they were added, so an event counts
+        // as delivered only once the action above has kept it.
         stream.onEvent(pauses::delivered);
         return pauses;
     }
 
     private void delivered(final RecordedEvent event) {
-        final long end = epochNanos(event.getEndTime());
-        if (end > deliveredUpTo) {
-            deliveredUpTo = end;
+        delivered(epochNanos(event.getEndTime()));
+    }
+
+    /** An event that ended at {@code endNanos} (epoch) was delivered; called on the stream's thread only. */
+    void delivered(final long endNanos) {
+        if (endNanos > deliveredUpTo) {
+            deliveredUpTo = endNanos;
         }
+    }
+
+    /** JFR records from this time (epoch nanoseconds) on. */
+    void recordingSince(final long epochNanos) {
+        recordingSince = epochNanos;
     }
 
     /** Events are recorded from this time on (epoch nanoseconds); until then, Long.MAX_VALUE. */
@@ -181,11 +206,13 @@ final class JfrPauses {
         windows.add(new PauseWindow(epochNanos(event.getStartTime()), epochNanos(event.getEndTime()), Cause.TTSP, TTSP_DETAIL));
     }
 
-    private synchronized void onAllocationStall(final RecordedEvent event) {
-        final long start = epochNanos(event.getStartTime());
-        final long end = epochNanos(event.getEndTime());
+    private void onAllocationStall(final RecordedEvent event) {
         final RecordedThread thread = event.getThread();
-        final long id = thread == null ? -1 : thread.getJavaThreadId();
+        allocationStall(epochNanos(event.getStartTime()), epochNanos(event.getEndTime()), thread == null ? -1 : thread.getJavaThreadId());
+    }
+
+    /** A thread waited for memory over [start, end] (epoch nanoseconds). */
+    synchronized void allocationStall(final long start, final long end, final long id) {
         allocationStalls++;
         allocationStallNanos += end - start;
         longestAllocationStall = Math.max(longestAllocationStall, end - start);
@@ -195,6 +222,37 @@ final class JfrPauses {
         if (id == meterThreadId) {
             meterStalls.add(new PauseWindow(start, end, Cause.GC, ALLOCATION_STALL));
         }
+        if (unloggedLength < 2 * MAX_UNLOGGED) {
+            if (unloggedLength == unlogged.length) {
+                unlogged = Arrays.copyOf(unlogged, unloggedLength * 2);
+            }
+            unlogged[unloggedLength++] = end;
+            unlogged[unloggedLength++] = end - start;
+        }
+    }
+
+    /**
+     * Takes, for the log, the allocation stalls that ended before {@code beforeNanos}; the later
+     * ones stay for the next call.
+     *
+     * @param beforeNanos epoch nanoseconds; Long.MAX_VALUE takes every one
+     * @return their ends (epoch nanoseconds) and lengths in turn, in the order they were delivered
+     */
+    synchronized long[] takeAllocationStalls(final long beforeNanos) {
+        int taken = 0;
+        int kept = 0;
+        final long[] out = new long[unloggedLength];
+        for (int i = 0; i < unloggedLength; i += 2) {
+            if (unlogged[i] < beforeNanos) {
+                out[taken++] = unlogged[i];
+                out[taken++] = unlogged[i + 1];
+            } else {
+                unlogged[kept++] = unlogged[i];
+                unlogged[kept++] = unlogged[i + 1];
+            }
+        }
+        unloggedLength = kept;
+        return taken == out.length ? out : Arrays.copyOf(out, taken);
     }
 
     /** Every thread's allocation stalls so far. */
