@@ -4,6 +4,7 @@ import io.mech.exporter.CauseFamilies;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.jfr.HiccupEvents;
 import io.mech.hiccup.HiccupRecorder;
+import io.mech.hiccup.VmCounters;
 import io.mech.hiccup.cause.AllocationStalls;
 import io.mech.hiccup.cause.Attribution;
 import io.mech.hiccup.cause.Cause;
@@ -37,10 +38,13 @@ final class CausesPart implements Part {
     static final class Spec {
         static final Option ON = Option.of("hiccup.causes", Option.Kind.SWITCH, "on",
             "attribute each stall to gc, safepoint, ttsp (time to safepoint), mech, os or unknown: from HotSpot's counters "
-                + "from the first interval, refined by a JFR stream (names of collections and VM operations, ZGC's allocation "
-                + "stalls) that starts after the host's first second");
+                + "from the first interval, refined by JFR (names of collections and VM operations, ZGC's allocation stalls)");
+        static final Option JFR = Option.of("hiccup.causes.jfr", Option.Kind.JFR, "demand",
+            "when the causes read JFR: on, from the host's first second; demand, from the first stall the counters cannot "
+                + "name (unknown, or a VM operation), at once under ZGC or Shenandoah or without the counters, and whenever "
+                + "another part opens JFR (the lock probe does); off, never");
 
-        static final PartSpec PART = new PartSpec("causes", List.of(ON), List.of(HiccupPart.Spec.ON), PartSpec.Stage.EARLY, false,
+        static final PartSpec PART = new PartSpec("causes", List.of(ON, JFR), List.of(HiccupPart.Spec.ON), PartSpec.Stage.EARLY, false,
             "causes come from HotSpot's counters alone: collections and VM operations are not named", CausesPart::start);
 
         private Spec() {
@@ -58,6 +62,10 @@ final class CausesPart implements Part {
 
     private final HiccupCauses causes;
     private final Offers offers;
+    /** The value of {@link Spec#JFR}. */
+    private final String jfr;
+    /** Set once the part subscribed to mech's JFR stream, on the thread that opened it; read by the report thread. */
+    private volatile boolean subscribed;
     /**
      * Time-to-safepoint stall time since the culprits' sampling began: written by whichever thread
      * attributes (the attributing thread, the log thread, the stop), always under the causes'
@@ -65,9 +73,10 @@ final class CausesPart implements Part {
      */
     private volatile long sampledTtspNanos;
 
-    private CausesPart(final HiccupCauses causes, final Offers offers) {
+    private CausesPart(final HiccupCauses causes, final Offers offers, final String jfr) {
         this.causes = causes;
         this.offers = offers;
+        this.jfr = jfr;
     }
 
     /** Adds a time-to-safepoint stall that began once the culprits were sampled; called under the causes' lock. */
@@ -85,9 +94,45 @@ final class CausesPart implements Part {
         }
         final HiccupCauses causes = HiccupCauses.start(recorder, context.offers().ownOperations(), context.offers().controlStalls());
         causes.addListener(new HiccupEvents());
-        final CausesPart part = new CausesPart(causes, context.offers());
+        final CausesPart part = new CausesPart(causes, context.offers(), context.options().text(Spec.JFR));
         causes.addListener(part::sampled);
+        if (part.jfr.equals("demand")) {
+            final JfrDemand demand = context.offers().jfrDemand();
+            final String now = needsJfrFromTheStart(recorder.counters());
+            if (now != null) {
+                demand.demand(now);
+            } else {
+                causes.addListener(attribution -> {
+                    if ((attribution.cause() == Cause.UNKNOWN || attribution.cause() == Cause.SAFEPOINT) && demand.reason() == null) {
+                        demand.demand(String.format(Locale.ROOT, "a %.1f ms stall the counters put down to %s", attribution.lengthNanos() / 1e6,
+                            attribution.cause().tag()));
+                    }
+                });
+            }
+        }
         return part;
+    }
+
+    /** Why the causes need JFR from the first second whatever the stalls: null when the counters will do until one does. */
+    private static String needsJfrFromTheStart(final VmCounters counters) {
+        if (counters == null) {
+            return "HotSpot's counters are unreadable";
+        }
+        // HotSpot's names: "Z concurrent cycle pauses" (17, 21), "ZGC minor collection pauses" (25), "Shenandoah partial"
+        for (final String collector : counters.collectors()) {
+            if (collector.startsWith("Z")) {
+                return "ZGC, whose allocation stalls JFR alone sees";
+            }
+            if (collector.startsWith("Shenandoah")) {
+                return "Shenandoah, whose collector's counter runs over concurrent cycles too: JFR tells its pauses";
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public boolean wantsJfrAtOnce() {
+        return jfr.equals("on");
     }
 
     @Override
@@ -124,7 +169,10 @@ final class CausesPart implements Part {
     /** The JFR tier: names collections and operations, and adds ZGC's allocation stalls. */
     @Override
     public void subscribe(final RecordingStream stream) {
-        causes.listenTo(stream);
+        if (!jfr.equals("off")) {
+            causes.listenTo(stream);
+            subscribed = true;
+        }
     }
 
     @Override
@@ -139,6 +187,15 @@ final class CausesPart implements Part {
             notes.add(String.format(Locale.ROOT, "threads waited for memory (allocation stalls): %d %s, %.3f ms in all, longest %.3f ms, "
                 + "in %d %s", memory.count(), memory.count() == 1 ? "stall" : "stalls", memory.nanos() / 1e6, memory.longest() / 1e6,
                 memory.threads(), memory.threads() == 1 ? "thread" : "threads"));
+        }
+        final String demanded = offers.jfrDemand().reason();
+        if (jfr.equals("demand") && !subscribed) {
+            notes.add(demanded == null
+                ? "JFR not started, for no stall needed it: collections are named by their collector, VM operations not at all "
+                    + "(hiccup.causes.jfr=on records from the first second)"
+                : "JFR asked for, not recording yet: " + demanded);
+        } else if (demanded != null && subscribed) {
+            notes.add("JFR started on demand: " + demanded);
         }
         if (totals.dropped() > 0) {
             notes.add(totals.dropped() + " stalls not attributed: the attributing thread fell behind");

@@ -11,10 +11,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * mech running inside a host JVM: the parts the options switch on, composed from {@link Parts#ALL}
@@ -201,8 +202,8 @@ final class Mech {
             for (final Part part : parts) {
                 step("starting what the parts deferred", "start deferred " + part.name(), part::startDeferred);
             }
-            final String withoutJfr = withoutJfr();
-            final JfrStream stream = withoutJfr == null ? null : JfrStream.open(withoutJfr, Console.WARNINGS);
+            final boolean jfrAtOnce = jfrAtOnce();
+            final JfrStream stream = jfrAtOnce ? JfrStream.open(withoutJfr(), offers.ownOperations(), Console.WARNINGS) : null;
             if (stream != null) {
                 for (final Part part : parts) {
                     step("subscribing to JFR", "subscribe " + part.name(), () -> part.subscribe(stream.stream()));
@@ -216,6 +217,14 @@ final class Mech {
             }
             for (final PartSpec spec : wanted(PartSpec.Stage.LAST)) {
                 add(startPart(spec, stream, false));
+            }
+            if (!jfrAtOnce && withoutJfr() != null && !stopping) {
+                offers.jfrDemand().arm(new Consumer<String>() {
+                    @Override
+                    public void accept(final String why) {
+                        openJfrOnDemand();
+                    }
+                });
             }
             if (!stopping) {
                 final Reporter started = new Reporter(options, parts, startNanos, errors);
@@ -291,6 +300,57 @@ final class Mech {
             }
         }
         return triggers;
+    }
+
+    /**
+     * Whether mech's JFR stream opens after the deferral: a part of the later stages reads it
+     * (the lock probe), or an early one wants it at once; otherwise it opens when a part asks.
+     */
+    private boolean jfrAtOnce() {
+        for (final PartSpec spec : composed) {
+            if (spec.stage() != PartSpec.Stage.EARLY && spec.withoutJfr() != null && spec.wanted(options)) {
+                return true;
+            }
+        }
+        for (final Part part : parts) {
+            try {
+                if (part.wantsJfrAtOnce()) {
+                    return true;
+                }
+            } catch (final RuntimeException e) {
+                errors.failed("wants JFR " + part.name(), e);
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Opens the JFR stream a part asked for, on a thread of its own: the request comes from a
+     * part's thread, which must not wait for JFR's start (a second and more of CPU).
+     */
+    private void openJfrOnDemand() {
+        final Thread opening = new Thread(new Runnable() {
+            @Override
+            public void run() {
+                if (stopping || ShutdownState.begun()) {
+                    return;
+                }
+                final JfrStream stream = JfrStream.open(withoutJfr(), offers.ownOperations(), Console.WARNINGS);
+                if (stream == null) {
+                    return;
+                }
+                for (final Part part : parts) {
+                    try {
+                        part.subscribe(stream.stream());
+                    } catch (final RuntimeException | LinkageError e) {
+                        errors.failed("subscribe " + part.name(), e);
+                    }
+                }
+                stream.start(offers.ownOperations(), Console.WARNINGS);
+            }
+        }, "mech-jfr-open");
+        opening.setDaemon(true);
+        opening.start();
     }
 
     /**

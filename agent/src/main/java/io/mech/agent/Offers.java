@@ -20,6 +20,8 @@ final class Offers {
 
     /** mech's own VM operations, timed where its instrumentation asks for them; mech's own offer, there from the start. */
     private final OwnOperations ownOperations = new OwnOperations();
+    /** Requests for mech's JFR stream when it did not open after the first second; mech's own offer, there from the start. */
+    private final JfrDemand jfrDemand = new JfrDemand();
     private volatile HiccupRecorder recorder;
     private volatile ControlStalls controlStalls;
     private volatile Supplier<TtspCulprits> ttspCulprits;
@@ -29,6 +31,11 @@ final class Offers {
     /** @return mech's own VM operations: timed by {@link TimedInstrumentation}, read by the causes */
     OwnOperations ownOperations() {
         return ownOperations;
+    }
+
+    /** @return where a part asks for mech's JFR stream, which it states its own contract for */
+    JfrDemand jfrDemand() {
+        return jfrDemand;
     }
 
     /** Offered by the hiccup part: the recorder whose stalls the causes attribute. */

@@ -58,6 +58,8 @@ final class Option {
         EVENT("wall, cpu, lock or alloc"),
         /** the kind of Prometheus histogram. */
         HISTOGRAM("native or classic"),
+        /** when a part reads JFR. */
+        JFR("on, demand or off"),
         /** any text, a path for instance. */
         TEXT("text");
 

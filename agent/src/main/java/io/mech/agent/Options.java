@@ -2,6 +2,7 @@ package io.mech.agent;
 
 import io.mech.probes.profiler.ProfileEvent;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -150,6 +151,8 @@ final class Options {
                 return value.trim().equals("native") || value.trim().equals("classic") ? null : "";
             case MODE:
                 return value.trim().equals("trigger") || value.trim().equals("continuous") ? null : "";
+            case JFR:
+                return List.of("on", "demand", "off").contains(value.trim()) ? null : "";
             default:
                 return null;
         }

@@ -66,9 +66,21 @@ interface Part {
     }
 
     /**
+     * Whether the part needs mech's JFR stream opened after the host's first second, though it
+     * starts before it ({@link PartSpec.Stage#EARLY}); a part that reads JFR only when something
+     * needs it asks through {@link Offers#jfrDemand} instead. Asked once, on {@code mech-start},
+     * after the deferral. Parts of the later stages that declare {@link PartSpec#withoutJfr}
+     * have it opened for them.
+     */
+    default boolean wantsJfrAtOnce() {
+        return false;
+    }
+
+    /**
      * Subscribes the part to the events it refines its findings with, once mech's JFR stream
-     * opens: called once, on {@code mech-start}, for every part started by then, before the
-     * stream starts; not at all when no stream opens (default nothing).
+     * opens: called once, for every part started by then, before the stream starts, on
+     * {@code mech-start} after the deferral or on {@code mech-jfr-open} when a part asked for it
+     * later; not at all when no stream opens (default nothing).
      *
      * @param stream mech's JFR stream, not started yet
      */

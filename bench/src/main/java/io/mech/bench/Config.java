@@ -25,8 +25,13 @@ enum Config {
     HICCUP_EVERY_SECOND("hiccup only, logging every second"),
     /** The hiccup recorder and the lock probe (JFR stream and AQS advice). */
     LOCKS("hiccup + locks"),
-    /** The hiccup recorder and the JFR stream that attributes its stalls. */
-    CAUSES("hiccup + causes (JFR)"),
+    /**
+     * The lean configuration: the hiccup recorder and its causes, the lock probe and /metrics off,
+     * so the causes read HotSpot's counters and open JFR only when a stall needs it.
+     */
+    CAUSES("hiccup + causes (lean, JFR on demand)"),
+    /** The hiccup recorder and its causes with a JFR stream from the first second, as before the counters, beside {@link #CAUSES}. */
+    CAUSES_JFR("hiccup + causes, JFR from 1 s"),
     /** The hiccup recorder, its causes and the /metrics endpoint, scraped every second while it runs. */
     EXPORTER("hiccup + causes + exporter"),
     /** mech with no options: everything it switches on by default. */
@@ -121,6 +126,9 @@ enum Config {
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=off,probes.locks=on," + log);
             case CAUSES:
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=on,probes.locks=off," + log);
+            case CAUSES_JFR:
+                return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=on,hiccup.causes.jfr=on,probes.locks=off,"
+                    + log);
             case EXPORTER:
                 return List.of("-javaagent:" + mechJar + "=report=off,hiccup.causes=on,probes.locks=off,prometheus.port=" + port + "," + log);
             case PROFILER_TTSP:

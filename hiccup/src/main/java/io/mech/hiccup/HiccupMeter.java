@@ -103,10 +103,7 @@ final class HiccupMeter implements Runnable {
         long before = System.nanoTime();
         while (!stopped) {
             sleepUntil(before + resolutionNanos);
-            final long after = System.nanoTime();
-            if (counters != null) {
-                counters.read(current, 0);
-            }
+            final long after = wokeAt();
             final long elapsed = after - before;
             if (elapsed < shortestNanos) {
                 shortestNanos = elapsed;
@@ -148,6 +145,27 @@ final class HiccupMeter implements Runnable {
         if (pending) {
             stallQueue.offer(pendingEnd, pendingLength, stallEnd, 0, stallBefore, 0);
         }
+    }
+
+    /**
+     * The time of a wake-up, and the counters into {@link #current} on the same side of every
+     * safepoint. Between a clock reading and the counters' the meter passes safepoint polls, where
+     * a safepoint that begins stops it: the time would be taken before the safepoint and the
+     * counters after it, and the next round's stall would have the safepoint's length with no
+     * safepoint in its evidence (the second of three back-to-back full collections, put down
+     * to the OS at a host's exit). A safepoint count that moved between the first reading and
+     * the clock's takes both again; safepoints are rare, so this loops once or twice at most.
+     */
+    private long wokeAt() {
+        if (counters == null) {
+            return System.nanoTime();
+        }
+        long now;
+        do {
+            counters.read(current, 0);
+            now = System.nanoTime();
+        } while (counters.safepoints() != current[VmCounters.SAFEPOINTS]);
+        return now;
     }
 
     /** The number of stalls so far. */

@@ -25,9 +25,12 @@ import java.util.List;
  * offsets found at open, so the meter can afford one read per wake-up and allocates nothing.
  * Where the JVM keeps no such data ({@code -XX:-UsePerfData}) {@link #open} returns null.
  *
- * <p>Thread contract: immutable once open; {@link #read} may be called from any thread, and the
- * meter thread is the one that does. The JVM writes each counter with one aligned 64-bit store,
- * so a read sees a whole value.
+ * <p>Thread contract: the offsets are fixed at open; {@link #read} may be called from any thread,
+ * and the meter thread is the one that does. The JVM writes each counter with one aligned 64-bit
+ * store, so a read sees a whole value. The tick length is found at open or, where HotSpot has not
+ * yet made {@code sun.os.hrt.frequency} (it does after the agents' premain, and a JVM starting
+ * JFR from its command line reaches mech's start before that), at a later {@link #nanos}, which
+ * publishes it through a volatile field.
  */
 public final class VmCounters {
 
@@ -50,7 +53,8 @@ public final class VmCounters {
     private final ByteBuffer data;
     private final int[] offsets;
     private final List<String> collectors;
-    private final double nanosPerTick;
+    /** Nanoseconds per tick; 0 until HotSpot publishes its tick frequency. */
+    private volatile double nanosPerTick;
 
     private VmCounters(final ByteBuffer data, final int[] offsets, final List<String> collectors, final double nanosPerTick) {
         this.data = data;
@@ -121,7 +125,6 @@ public final class VmCounters {
         int safepoints = -1;
         int safepointTicks = -1;
         int syncTicks = -1;
-        long frequency = 0;
         final List<Integer> collectorTime = new ArrayList<>();
         final List<String> collectorName = new ArrayList<>();
         final List<Integer> collectorIndex = new ArrayList<>();
@@ -144,7 +147,6 @@ public final class VmCounters {
                     case "sun.rt.safepoints" -> safepoints = value;
                     case "sun.rt.safepointTime" -> safepointTicks = value;
                     case "sun.rt.safepointSyncTime" -> syncTicks = value;
-                    case "sun.os.hrt.frequency" -> frequency = data.getLong(value);
                     default -> {
                         if (name.startsWith("sun.gc.collector.") && name.endsWith(".time") && aLong(data, value)) {
                             collectorTime.add(value);
@@ -158,7 +160,7 @@ public final class VmCounters {
             }
             entry += length;
         }
-        if (safepoints < 0 || safepointTicks < 0 || syncTicks < 0 || frequency <= 0) {
+        if (safepoints < 0 || safepointTicks < 0 || syncTicks < 0) {
             return null;
         }
         for (final int value : List.of(safepoints, safepointTicks, syncTicks)) {
@@ -175,7 +177,28 @@ public final class VmCounters {
             final int at = nameIndex.indexOf(collectorIndex.get(c));
             collectorName.add(at < 0 ? "collector " + collectorIndex.get(c) : names.get(at));
         }
-        return new VmCounters(data, offsets, collectorName, 1e9 / frequency);
+        final long frequency = frequency(data);
+        return new VmCounters(data, offsets, collectorName, frequency > 0 ? 1e9 / frequency : 0);
+    }
+
+    /** HotSpot's tick frequency, {@code sun.os.hrt.frequency}; 0 while the JVM has not made it. */
+    private static long frequency(final ByteBuffer data) {
+        int entry = data.getInt(ENTRY_OFFSET);
+        final int entries = data.getInt(NUM_ENTRIES);
+        for (int i = 0; i < entries && entry > 0 && entry + 20 <= data.capacity(); i++) {
+            final int length = data.getInt(entry);
+            final int nameAt = entry + data.getInt(entry + 4);
+            if (length <= 0 || nameAt < 0 || nameAt >= data.capacity()) {
+                return 0;
+            }
+            final int value = entry + data.getInt(entry + 16);
+            if (data.get(entry + 12) == LONG && data.getInt(entry + 8) == 0 && aLong(data, value)
+                && cString(data, nameAt, data.capacity()).equals("sun.os.hrt.frequency")) {
+                return data.getLong(value);
+            }
+            entry += length;
+        }
+        return 0;
     }
 
     /** Whether a whole, aligned long lies at this offset: the meter reads it a thousand times a second. */
@@ -226,9 +249,24 @@ public final class VmCounters {
         }
     }
 
+    /** How many safepoints have begun: {@link #SAFEPOINTS}'s slot alone, one load. */
+    public long safepoints() {
+        return data.getLong(offsets[SAFEPOINTS]);
+    }
+
     /** Converts a difference of tick counters to nanoseconds. */
     public long nanos(final long ticks) {
-        return (long) (ticks * nanosPerTick);
+        double perTick = nanosPerTick;
+        if (perTick == 0) {
+            final long frequency = frequency(data);
+            if (frequency <= 0) {
+                // Still starting: HotSpot on Linux counts in nanoseconds, which it will then publish.
+                return ticks;
+            }
+            perTick = 1e9 / frequency;
+            nanosPerTick = perTick;
+        }
+        return (long) (ticks * perTick);
     }
 
     @Override

@@ -1,11 +1,18 @@
 package io.mech.hiccup;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class VmCountersTest {
@@ -34,6 +41,37 @@ class VmCountersTest {
     void aBufferThatIsNotPerformanceDataIsRefused() {
         assertNull(VmCounters.parse(ByteBuffer.allocate(64)));
         assertNull(VmCounters.parse(ByteBuffer.allocate(8)));
+    }
+
+    /**
+     * HotSpot makes its tick frequency after the agents' premain: counters found before it must
+     * still open, converting once the frequency is there. Simulated on a copy of this JVM's own
+     * performance data, the frequency's name hidden and then shown again.
+     */
+    @Test
+    void countersOpenedBeforeTheTickFrequencyExistsConvertOnceItDoes() throws IOException {
+        final Path shared = Path.of("/tmp", "hsperfdata_" + System.getProperty("user.name"), Long.toString(ProcessHandle.current().pid()));
+        assumeTrue(Files.isReadable(shared), "no shared performance data file at " + shared);
+        final byte[] bytes = Files.readAllBytes(shared);
+        final byte[] name = "sun.os.hrt.frequency".getBytes(StandardCharsets.US_ASCII);
+        final int at = indexOf(bytes, name);
+        assertTrue(at > 0, "the frequency counter is in the data");
+        final ByteBuffer data = ByteBuffer.wrap(bytes);
+        bytes[at] = 'x';
+        final VmCounters counters = VmCounters.parse(data);
+        assertNotNull(counters, "opens without the frequency");
+        assertEquals(1_000L, counters.nanos(1_000L), "nanosecond ticks until the frequency is known, as HotSpot counts on Linux");
+        bytes[at] = 's';
+        assertEquals(1_000_000L, counters.nanos(1_000_000L), "converts with the frequency once it is there (1 GHz on Linux)");
+    }
+
+    private static int indexOf(final byte[] haystack, final byte[] needle) {
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            if (Arrays.equals(haystack, i, i + needle.length, needle, 0, needle.length)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     @Test

@@ -67,7 +67,7 @@ class ExitBurstTest {
         final Path gcLog = dir.resolve(index + ".gc.log");
         final Forked.Result result = Forked.run(dir, Forked.javaWithMech(Path.of(System.getProperty("java.home")),
             "prometheus=off,report=off,hiccup.log=,report.json=" + json, "-XX:+Use" + collector + "GC", "-Xmx1g",
-            "-Xlog:gc:file=" + gcLog, "-cp", Paths.testClasses(), GcBurstHost.class.getName(), "1500"), 120);
+            "-Xlog:gc:file=" + gcLog, "-cp", Paths.testClasses(), GcBurstHost.class.getName(), "10000"), 120);
         assertEquals(0, result.exit(), result.err());
         final List<Double> pauses = new ArrayList<>();
         for (final String line : Files.readAllLines(gcLog)) {

@@ -136,11 +136,8 @@ public final class Forked {
     /** Polls {@code jcmd <pid> VM.system_properties} until it lists the property, for 20 s at most. */
     private void awaitSystemProperty(final Path javaHome, final String name) throws Exception {
         final long deadline = System.nanoTime() + 20_000_000_000L;
-        final List<String> jcmd = List.of(javaHome.resolve("bin/jcmd").toString(), Long.toString(pid()), "VM.system_properties");
         while (true) {
-            final Process query = new ProcessBuilder(jcmd).redirectErrorStream(true).start();
-            final String properties = new String(query.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            query.waitFor();
+            final String properties = jcmd(javaHome, "VM.system_properties");
             if (properties.contains(name + "=")) {
                 return;
             }
@@ -149,6 +146,22 @@ public final class Forked {
             }
             Thread.sleep(100);
         }
+    }
+
+    /**
+     * Runs a diagnostic command in this process and waits for it.
+     *
+     * @param javaHome the JDK whose jcmd asks
+     * @param command  the command and its arguments, such as {@code VM.system_properties}
+     * @return what jcmd printed, its errors included
+     */
+    public String jcmd(final Path javaHome, final String... command) throws Exception {
+        final List<String> line = new ArrayList<>(List.of(javaHome.resolve("bin/jcmd").toString(), Long.toString(pid())));
+        line.addAll(List.of(command));
+        final Process query = new ProcessBuilder(line).redirectErrorStream(true).start();
+        final String said = new String(query.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        query.waitFor();
+        return said;
     }
 
     /**

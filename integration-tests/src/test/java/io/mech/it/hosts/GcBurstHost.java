@@ -16,7 +16,10 @@ public final class GcBurstHost {
     /**
      * Runs the job.
      *
-     * @param args milliseconds to wait before the burst, for mech to be running
+     * @param args the longest wait, in milliseconds, for mech to have started everything and its
+     *             JFR stream to record: a collection asked for while mech's start reads its jar
+     *             (inside a JNI critical region) is dropped by HotSpot for a young one, "GCLocker
+     *             Initiated GC", and the burst would lose a full collection
      * @throws InterruptedException never: nothing interrupts the main thread
      */
     public static void main(final String[] args) throws InterruptedException {
@@ -24,7 +27,11 @@ public final class GcBurstHost {
         for (int i = 0; i < 2_000_000; i++) {
             live.add(new int[20]);
         }
-        Thread.sleep(Long.parseLong(args[0]));
+        final long deadline = System.nanoTime() + Long.parseLong(args[0]) * 1_000_000L;
+        while ((System.getProperty("io.mech.started") == null || System.getProperty("io.mech.jfr.since") == null)
+            && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
         for (int i = 0; i < 3; i++) {
             System.gc();
         }
