@@ -1,7 +1,5 @@
 package io.mech.probes.locks;
 
-import java.util.Arrays;
-
 /**
  * Spaces the lock sampler's thread dumps so that the stops they cost the host add up to at most
  * 1/{@value #RATIO} of its time: a dump stops every thread at a safepoint and walks its stack,
@@ -10,6 +8,10 @@ import java.util.Arrays;
  * {@value #RECENT} dumps' wall times: a dump's call also counts the time mech's thread waited for
  * a core, which on a saturated machine is most of it and stops nothing, while a host that grows
  * its threads makes every dump longer. After a cost of d, the next dump waits {@value #RATIO} d.
+ * The first dump is no measure: it loads and runs cold what every later dump runs compiled (on a
+ * host of a dozen threads, 30 ms and more against under 1 ms), and taken as the cost it held the
+ * second dump off for seconds, past the end of a 4 s host whose first dump had missed its
+ * contended lock. Until {@value #RECENT} dumps after it, the sampler's period alone spaces them.
  *
  * <p>Used by the sampler's thread only.
  */
@@ -21,9 +23,11 @@ final class DumpSpacing {
     static final int RECENT = 3;
 
     private final long periodNanos;
-    /** The last dumps' wall times, oldest overwritten first; unknown ones as long as can be. */
+    /** The last dumps' wall times, oldest overwritten first; read once all are known. */
     private final long[] recent = new long[RECENT];
     private int next;
+    /** How many dumps after the first {@link #recent} holds, up to {@value #RECENT}. */
+    private int known;
     private boolean any;
     private long lastStart;
     private long notBefore;
@@ -31,7 +35,6 @@ final class DumpSpacing {
     /** @param periodNanos how often the sampler asks; what the first sample stands for */
     DumpSpacing(final long periodNanos) {
         this.periodNanos = periodNanos;
-        Arrays.fill(recent, Long.MAX_VALUE);
     }
 
     /**
@@ -50,15 +53,25 @@ final class DumpSpacing {
      * @return the time this sample stands for: since the last dump began, or one period for the first
      */
     long dumped(final long start, final long end) {
-        final long stands = any ? start - lastStart : periodNanos;
-        any = true;
+        if (!any) {
+            any = true;
+            lastStart = start;
+            notBefore = start;
+            return periodNanos;
+        }
+        final long stands = start - lastStart;
         recent[next] = Math.max(0, end - start);
         next = (next + 1) % RECENT;
+        known = Math.min(RECENT, known + 1);
+        lastStart = start;
+        if (known < RECENT) {
+            notBefore = start;
+            return stands;
+        }
         long cost = Long.MAX_VALUE;
         for (final long took : recent) {
             cost = Math.min(cost, took);
         }
-        lastStart = start;
         notBefore = start + RATIO * cost;
         return stands;
     }

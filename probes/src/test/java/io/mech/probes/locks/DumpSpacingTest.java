@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The sampler's dumps stop the host for at most a hundredth of its time: cheap dumps leave the
  * sampler's own period in charge, dumps of 5 ms hold the next off for 500 ms, one dump made slow
- * by waiting for a core does not, and each sample stands for the time since the last dump began,
+ * by waiting for a core does not, nor the first, which runs cold, and each sample stands for the time since the last dump began,
  * so blocked time is not undercounted.
  */
 class DumpSpacingTest {
@@ -52,10 +52,20 @@ class DumpSpacingTest {
     }
 
     @Test
+    void theFirstDumpWhichRunsColdHoldsNothingOff() {
+        final DumpSpacing spacing = new DumpSpacing(PERIOD);
+        final long t0 = 1_000 * MS;
+        assertEquals(PERIOD, spacing.dumped(t0, t0 + 40 * MS), "the first sample stands for one period");
+        assertTrue(spacing.due(t0 + PERIOD), "a cold first dump of 40 ms does not hold the next off for 4 s");
+        final long last = dumps(spacing, t0 + PERIOD, MS / 2, MS / 2, MS / 2);
+        assertTrue(spacing.due(last + PERIOD), "warm dumps of 0.5 ms are the cost");
+    }
+
+    @Test
     void spacingHoldsAcrossTheNanoTimeWrap() {
         final DumpSpacing spacing = new DumpSpacing(PERIOD);
         final long last = Long.MAX_VALUE - 50 * MS;
-        spacing.dumped(last, last + 2 * MS);
+        dumps(spacing, last - 3 * PERIOD, MS / 2, 2 * MS, 2 * MS, 2 * MS);
         assertFalse(spacing.due(last + PERIOD), "100 ms later, past the wrap, still held off");
         assertTrue(spacing.due(last + 200 * MS));
     }
