@@ -40,8 +40,8 @@ final class CausesPart implements Part {
             "attribute each stall to gc, safepoint, ttsp (time to safepoint), mech, os or unknown: from HotSpot's counters "
                 + "from the first interval, refined by JFR (names of collections and VM operations, ZGC's allocation stalls)");
         static final Option JFR = Option.of("hiccup.causes.jfr", Option.Kind.JFR, "demand",
-            "when the causes read JFR: on, from the host's first second; demand, from the first stall the counters cannot "
-                + "name (unknown, or a VM operation), at once under ZGC or Shenandoah or without the counters, and whenever "
+            "when the causes read JFR: on, from the host's first second; demand, from the first stall of 10 ms or more the "
+                + "counters cannot name (unknown, or a VM operation), at once under ZGC or Shenandoah or without the counters, and whenever "
                 + "another part opens JFR (the lock probe does); off, never");
 
         static final PartSpec PART = new PartSpec("causes", List.of(ON, JFR), List.of(HiccupPart.Spec.ON), PartSpec.Stage.EARLY, false,
@@ -59,6 +59,13 @@ final class CausesPart implements Part {
      * whose set-up zeroed a large array held one safepoint 190 ms, which no sample saw.
      */
     static final long CULPRIT_FLOOR_NANOS = 100_000_000L;
+
+    /**
+     * The shortest stall the counters leave unnamed that starts JFR on demand: a second and more
+     * of CPU and tens of MiB buy the names of the stalls after it, worth it for stalls a user
+     * looks into, not for the few milliseconds of an operation a busy machine stretched.
+     */
+    static final long DEMAND_NANOS = 10_000_000L;
 
     private final HiccupCauses causes;
     private final Offers offers;
@@ -103,7 +110,8 @@ final class CausesPart implements Part {
                 demand.demand(now);
             } else {
                 causes.addListener(attribution -> {
-                    if ((attribution.cause() == Cause.UNKNOWN || attribution.cause() == Cause.SAFEPOINT) && demand.reason() == null) {
+                    if ((attribution.cause() == Cause.UNKNOWN || attribution.cause() == Cause.SAFEPOINT)
+                        && attribution.lengthNanos() >= DEMAND_NANOS && demand.reason() == null) {
                         demand.demand(String.format(Locale.ROOT, "a %.1f ms stall the counters put down to %s", attribution.lengthNanos() / 1e6,
                             attribution.cause().tag()));
                     }

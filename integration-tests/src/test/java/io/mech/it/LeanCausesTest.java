@@ -38,7 +38,8 @@ class LeanCausesTest {
             "-XX:+UseParallelGC", "-Xmx1g", "-Xlog:gc:file=" + gcLog, "-cp", Paths.testClasses(), CollectingHost.class.getName(),
             "4000", "5"), 60);
         assertEquals(0, result.exit(), result.err());
-        assertTrue(result.out().contains(CollectingHost.JFR_STARTED + "false"), "no JFR recording started: " + result.out());
+        final String report = Files.readString(json);
+        assertTrue(result.out().contains(CollectingHost.JFR_STARTED + "false"), "no JFR recording started: " + result.out() + report);
 
         double fullPauses = 0;
         int count = 0;
@@ -50,7 +51,6 @@ class LeanCausesTest {
             }
         }
         assertEquals(5, count, "five full collections in -Xlog:gc: " + Files.readString(gcLog));
-        final String report = Files.readString(json);
         final Matcher gc = GC_ROW.matcher(report);
         assertTrue(gc.find(), report);
         // every full pause is tens of milliseconds and the meter's stall over it is gc; 10% for the stalls it shares with the OS
