@@ -61,7 +61,7 @@ final class CausesPart implements Part {
     static final long CULPRIT_FLOOR_NANOS = 100_000_000L;
 
     /**
-     * The shortest stall the counters leave unnamed that starts JFR on demand: a second and more
+     * The shortest part of a stall the counters leave unnamed that starts JFR on demand: a second and more
      * of CPU and tens of MiB buy the names of the stalls after it, worth it for stalls a user
      * looks into, not for the few milliseconds of an operation a busy machine stretched.
      */
@@ -110,10 +110,11 @@ final class CausesPart implements Part {
                 demand.demand(now);
             } else {
                 causes.addListener(attribution -> {
-                    if ((attribution.cause() == Cause.UNKNOWN || attribution.cause() == Cause.SAFEPOINT)
-                        && attribution.lengthNanos() >= DEMAND_NANOS && demand.reason() == null) {
-                        demand.demand(String.format(Locale.ROOT, "a %.1f ms stall the counters put down to %s", attribution.lengthNanos() / 1e6,
-                            attribution.cause().tag()));
+                    // the portions, not the main cause: on a busy machine the wait for a core after a VM operation can outweigh it
+                    final long unnamed = attribution.portions().get(Cause.UNKNOWN) + attribution.portions().get(Cause.SAFEPOINT);
+                    if (unnamed >= DEMAND_NANOS && demand.reason() == null) {
+                        demand.demand(String.format(Locale.ROOT, "a %.1f ms stall, %.1f ms of it unnamed by the counters (unknown or a VM "
+                            + "operation)", attribution.lengthNanos() / 1e6, unnamed / 1e6));
                     }
                 });
             }

@@ -75,7 +75,7 @@ class LeanCausesTest {
         assertEquals(143, result.exit(), result.err());
         final String report = Files.readString(json);
         assertTrue(report.contains("JFR started on demand: a "), report);
-        assertTrue(report.contains("stall the counters put down to safepoint"), report);
+        assertTrue(report.contains("unnamed by the counters"), report);
         assertEquals(List.of(), result.mechLines().stream().filter(line -> !line.startsWith("mech report")).toList(), result.err());
     }
 }
