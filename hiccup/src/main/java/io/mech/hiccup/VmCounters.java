@@ -122,31 +122,18 @@ public final class VmCounters {
             return null;
         }
         data.order(data.get(BYTE_ORDER) == 1 ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
-        int safepoints = -1;
-        int safepointTicks = -1;
-        int syncTicks = -1;
         final List<Integer> collectorTime = new ArrayList<>();
         final List<String> collectorName = new ArrayList<>();
         final List<Integer> collectorIndex = new ArrayList<>();
         final List<Integer> nameIndex = new ArrayList<>();
         final List<String> names = new ArrayList<>();
-        int entry = data.getInt(ENTRY_OFFSET);
-        final int entries = data.getInt(NUM_ENTRIES);
-        for (int i = 0; i < entries && entry > 0 && entry + 20 <= data.capacity(); i++) {
-            final int length = data.getInt(entry);
-            final int nameAt = entry + data.getInt(entry + 4);
-            if (length <= 0 || nameAt < 0 || nameAt >= data.capacity()) {
-                break;
-            }
-            final String name = cString(data, nameAt, data.capacity());
-            final int vector = data.getInt(entry + 8);
-            final byte type = data.get(entry + 12);
-            final int value = entry + data.getInt(entry + 16);
+        final int[] found = {-1, -1, -1};
+        walk(data, (name, vector, type, value) -> {
             if (type == LONG && vector == 0) {
                 switch (name) {
-                    case "sun.rt.safepoints" -> safepoints = value;
-                    case "sun.rt.safepointTime" -> safepointTicks = value;
-                    case "sun.rt.safepointSyncTime" -> syncTicks = value;
+                    case "sun.rt.safepoints" -> found[SAFEPOINTS] = value;
+                    case "sun.rt.safepointTime" -> found[SAFEPOINT_TICKS] = value;
+                    case "sun.rt.safepointSyncTime" -> found[SYNC_TICKS] = value;
                     default -> {
                         if (name.startsWith("sun.gc.collector.") && name.endsWith(".time") && aLong(data, value)) {
                             collectorTime.add(value);
@@ -158,8 +145,11 @@ public final class VmCounters {
                 names.add(cString(data, value, value + vector));
                 nameIndex.add(collectorIndex(name));
             }
-            entry += length;
-        }
+            return false;
+        });
+        final int safepoints = found[SAFEPOINTS];
+        final int safepointTicks = found[SAFEPOINT_TICKS];
+        final int syncTicks = found[SYNC_TICKS];
         if (safepoints < 0 || safepointTicks < 0 || syncTicks < 0) {
             return null;
         }
@@ -183,22 +173,39 @@ public final class VmCounters {
 
     /** HotSpot's tick frequency, {@code sun.os.hrt.frequency}; 0 while the JVM has not made it. */
     private static long frequency(final ByteBuffer data) {
+        final long[] frequency = {0};
+        walk(data, (name, vector, type, value) -> {
+            if (type == LONG && vector == 0 && aLong(data, value) && name.equals("sun.os.hrt.frequency")) {
+                frequency[0] = data.getLong(value);
+                return true;
+            }
+            return false;
+        });
+        return frequency[0];
+    }
+
+    /** One PerfData entry as {@link #walk} hands it over; answers true to end the walk. */
+    @FunctionalInterface
+    private interface EntryVisitor {
+        boolean visit(String name, int vector, byte type, int value);
+    }
+
+    /** Hands each well-formed entry to the visitor, in the data's order, until it answers true or an entry is malformed. */
+    private static void walk(final ByteBuffer data, final EntryVisitor visitor) {
         int entry = data.getInt(ENTRY_OFFSET);
         final int entries = data.getInt(NUM_ENTRIES);
         for (int i = 0; i < entries && entry > 0 && entry + 20 <= data.capacity(); i++) {
             final int length = data.getInt(entry);
             final int nameAt = entry + data.getInt(entry + 4);
             if (length <= 0 || nameAt < 0 || nameAt >= data.capacity()) {
-                return 0;
+                return;
             }
-            final int value = entry + data.getInt(entry + 16);
-            if (data.get(entry + 12) == LONG && data.getInt(entry + 8) == 0 && aLong(data, value)
-                && cString(data, nameAt, data.capacity()).equals("sun.os.hrt.frequency")) {
-                return data.getLong(value);
+            if (visitor.visit(cString(data, nameAt, data.capacity()), data.getInt(entry + 8), data.get(entry + 12),
+                entry + data.getInt(entry + 16))) {
+                return;
             }
             entry += length;
         }
-        return 0;
     }
 
     /** Whether a whole, aligned long lies at this offset: the meter reads it a thousand times a second. */
