@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 /**
@@ -31,7 +32,9 @@ import java.util.function.Consumer;
  * <p>Exit never waits on mech. The hook does mech's stopping on the daemon thread
  * {@code mech-stop} and waits for it at most {@link #STOP_BUDGET_MILLIS} of mech's work, on a
  * machine too busy to run it at once {@link #STARVED_STOP_MILLIS} at most; past that it says so
- * in one line and lets the JVM go. Nothing waits for {@code mech-start}: a host that exits while mech
+ * in one line and lets the JVM go. What is left of that budget once the report is written lets a
+ * start of JFR's recorder under way end: JFR prints on the host's output when the VM dies under
+ * it. Nothing waits for {@code mech-start}: a host that exits while mech
  * still starts gets what had started by then, and {@code mech-start} starts nothing more.
  *
  * <p>Thread contract: {@code mech-start} adds each part to the copy-on-write {@link #parts} as it
@@ -112,6 +115,13 @@ final class Mech {
     private volatile Reporter reporter;
     /** The parts that started, in start order; written by whichever thread starts one, read by the report and the stop. */
     private final List<Part> parts = new CopyOnWriteArrayList<>();
+    /**
+     * Held while JFR's recorder is made ({@link #openJfr}): the exit waits for it within its
+     * budget, for JFR retransforms the JDK's I/O classes as it starts, and a VM that died
+     * meanwhile has JFR print a warning on the host's output (a host ending 2.1 s in, two busy
+     * threads beside it: {@code JVMTI_ERROR_WRONG_PHASE}).
+     */
+    private final ReentrantLock openingJfr = new ReentrantLock();
     /** What the parts offer one another; see its contract. */
     private final Offers offers = new Offers();
     private final SelfCpu selfCpu = new SelfCpu();
@@ -213,7 +223,7 @@ final class Mech {
                 step("starting what the parts deferred", "start deferred " + part.name(), part::startDeferred);
             }
             final boolean jfrAtOnce = jfrAtOnce();
-            final JfrStream stream = jfrAtOnce ? JfrStream.open(withoutJfr(), offers.ownOperations(), Console.WARNINGS) : null;
+            final JfrStream stream = jfrAtOnce ? openJfr() : null;
             if (stream != null) {
                 for (final Part part : parts) {
                     step("subscribing to JFR", "subscribe " + part.name(), () -> part.subscribe(stream.stream()));
@@ -342,10 +352,10 @@ final class Mech {
         final Thread opening = new Thread(new Runnable() {
             @Override
             public void run() {
-                if (stopping || ShutdownState.begun()) {
+                if (stopping) {
                     return;
                 }
-                final JfrStream stream = JfrStream.open(withoutJfr(), offers.ownOperations(), Console.WARNINGS);
+                final JfrStream stream = openJfr();
                 if (stream == null) {
                     return;
                 }
@@ -361,6 +371,20 @@ final class Mech {
         }, "mech-jfr-open");
         opening.setDaemon(true);
         opening.start();
+    }
+
+    /**
+     * Makes JFR's recorder, under {@link #openingJfr}, unless the host has begun to exit.
+     *
+     * @return the stream, or null: JFR is not available, or the host is exiting
+     */
+    private JfrStream openJfr() {
+        openingJfr.lock();
+        try {
+            return ShutdownState.begun() ? null : JfrStream.open(withoutJfr(), offers.ownOperations(), Console.WARNINGS);
+        } finally {
+            openingJfr.unlock();
+        }
     }
 
     /**
@@ -422,7 +446,8 @@ final class Mech {
      * The shutdown hook: stops mech on {@code mech-stop} and waits for it at most
      * {@link #STOP_BUDGET_MILLIS}, so that the host's exit never waits longer, whatever mech or
      * JFR does meanwhile; on a machine with more threads ready to run than cores, up to
-     * {@link #STARVED_STOP_MILLIS}, for there the budget's time passed waiting for a core.
+     * {@link #STARVED_STOP_MILLIS}, for there the budget's time passed waiting for a core. What is
+     * left of it once the report is written goes to a start of JFR's recorder under way.
      */
     private void stopWithinBudget() {
         ShutdownState.begin();
@@ -437,19 +462,52 @@ final class Mech {
         }, "mech-stop");
         stopper.setDaemon(true);
         stopper.start();
+        final long starvedUntil = deadline + TimeUnit.MILLISECONDS.toNanos(STARVED_STOP_MILLIS - STOP_BUDGET_MILLIS);
         try {
-            stopper.join(STOP_BUDGET_MILLIS);
-            final long starvedUntil = deadline + TimeUnit.MILLISECONDS.toNanos(STARVED_STOP_MILLIS - STOP_BUDGET_MILLIS);
-            while (stopper.isAlive() && System.nanoTime() < starvedUntil && machineBusy()) {
-                stopper.join(STARVED_POLL_MILLIS);
+            if (!withinBudget(deadline, starvedUntil, nanos -> {
+                TimeUnit.NANOSECONDS.timedJoin(stopper, nanos);
+                return !stopper.isAlive();
+            })) {
+                Console.warn("stopping took over " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - deadline + TimeUnit.MILLISECONDS.toNanos(
+                    STOP_BUDGET_MILLIS)) + " ms; gave up while " + stopStep + "; the host exits without waiting");
+                return;
             }
+            // After the report: what is left of the budget lets a start of JFR's recorder under way end before the VM dies.
+            withinBudget(deadline, starvedUntil, nanos -> {
+                if (!openingJfr.tryLock(nanos, TimeUnit.NANOSECONDS)) {
+                    return false;
+                }
+                openingJfr.unlock();
+                return true;
+            });
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (stopper.isAlive()) {
-            Console.warn("stopping took over " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - deadline + TimeUnit.MILLISECONDS.toNanos(
-                STOP_BUDGET_MILLIS)) + " ms; gave up while " + stopStep + "; the host exits without waiting");
+    }
+
+    /** Waits for something within a time given in nanoseconds. */
+    private interface Wait {
+        /** @return whether it came within the time */
+        boolean waitFor(long nanos) throws InterruptedException;
+    }
+
+    /**
+     * Waits to the deadline, then on while the machine is starved ({@link #machineBusy}), to
+     * {@code starvedUntil} at most.
+     *
+     * @return whether what was waited for came
+     */
+    private static boolean withinBudget(final long deadline, final long starvedUntil, final Wait wait) throws InterruptedException {
+        if (wait.waitFor(Math.max(0, deadline - System.nanoTime()))) {
+            return true;
         }
+        long now;
+        while ((now = System.nanoTime()) < starvedUntil && machineBusy()) {
+            if (wait.waitFor(Math.min(TimeUnit.MILLISECONDS.toNanos(STARVED_POLL_MILLIS), starvedUntil - now))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
