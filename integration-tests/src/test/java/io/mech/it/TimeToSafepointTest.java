@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.it.hosts.PastPropertyHost;
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
@@ -27,6 +29,8 @@ class TimeToSafepointTest {
     private static final Pattern FIRST_CULPRIT = Pattern.compile(
         "\"culprits\":\\[\\{\"method\":\"([^\"]+)\",\"in\":\"([^\"]*)\",\"samples\":([0-9]+),\"share\":([0-9.]+)}");
     private static final Pattern CULPRIT_SAMPLES = Pattern.compile("\"culprit_samples\":([0-9]+)");
+    /** What the profiler publishes once its time-to-safepoint session samples. */
+    private static final String SAMPLING = "io.mech.profiler.ttsp.since";
     private static final String BULK_COPY = "io.mech.examples.safepoint.SafepointDelayKernel$BulkCopy.copy";
 
     @TempDir
@@ -64,14 +68,29 @@ class TimeToSafepointTest {
         assertTrue(millis(chunked) * 4 < millis(bulk), "ttsp " + millis(chunked) + " ms under chunked-copy, " + millis(bulk) + " ms under bulk-copy");
     }
 
-    /** The ttsp row of one run's JSON report (total ms, stalls, then what follows the details); its log has ttsp lines too. */
+    /**
+     * The ttsp row of one run's JSON report (total ms, stalls, then what follows the details); its
+     * log has ttsp lines too. With the profiler on, the kernel runs on 4 s once the profiler
+     * samples: async-profiler loads a second and more after start-up, and beside two busy threads
+     * a 6 s host ended before it had sampled anything.
+     */
     private Matcher ttsp(final Path jdk, final String variant, final String options) throws Exception {
         final Path json = dir.resolve(variant + ".json");
         final Path log = dir.resolve(variant + ".hlog");
-        final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk,
-            options + "prometheus=off,report=off,hiccup.interval=1s,report.json=" + json + ",hiccup.log=" + log,
-            // 6 s: at 4 s the profiler, which starts a second in, had harvested no culprit by exit
-            "-Xmx1g", "-jar", Paths.examplesJar().toString(), "safepoint-delay:" + variant, "--seconds", "6"), 120);
+        final String mech = options + "prometheus=off,report=off,hiccup.interval=1s,report.json=" + json + ",hiccup.log=" + log;
+        final Forked.Result result;
+        if (options.contains("profiler=on")) {
+            // 60 s: far beyond the profiler's start on a busy machine; the host says when it waited in vain
+            result = Forked.run(dir, Forked.javaWithMech(jdk, mech, "-Xmx1g", "-cp", Paths.examplesJar() + File.pathSeparator
+                + Paths.testClasses(), PastPropertyHost.class.getName(), SAMPLING, "60000", "4000",
+                "safepoint-delay:" + variant, "--seconds", "70"), 120);
+            assertTrue(result.out().contains(SAMPLING + " came") && result.out().contains("kernel ran on"),
+                "the kernel ran while the profiler sampled: " + result.out());
+        } else {
+            // 6 s: the causes name ttsp from HotSpot's counters from the first interval
+            result = Forked.run(dir, Forked.javaWithMech(jdk, mech, "-Xmx1g", "-jar", Paths.examplesJar().toString(),
+                "safepoint-delay:" + variant, "--seconds", "6"), 120);
+        }
         assertEquals(0, result.exit(), result.err());
         assertFalse(result.out().contains("[INFO]") || result.out().contains("Profiling"),
             "async-profiler says nothing on the host's output: " + result.out());

@@ -45,6 +45,13 @@ final class TtspSampling {
     /** How often the counts are brought up to date for the report. */
     static final long HARVEST_NANOS = 1_000_000_000L;
 
+    /**
+     * The system property in which the session publishes, in epoch milliseconds, when it first
+     * sampled: async-profiler loads a second and more after start-up, later on a busy machine, and
+     * safepoint waits before then have no culprit ({@code jcmd <pid> VM.system_properties} reads it).
+     */
+    static final String SINCE_PROPERTY = "io.mech.profiler.ttsp.since";
+
     /** Culprits kept for the report. */
     private static final int TOP = 5;
 
@@ -72,6 +79,9 @@ final class TtspSampling {
     static TtspSampling start(final AsyncProfiler profiler, final Consumer<String> warnings, final long now) {
         final TtspSampling sampling = new TtspSampling(profiler, warnings);
         sampling.resume(now);
+        if (sampling.sampling) {
+            System.setProperty(SINCE_PROPERTY, Long.toString(System.currentTimeMillis()));
+        }
         return sampling;
     }
 
