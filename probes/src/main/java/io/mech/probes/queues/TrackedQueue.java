@@ -99,7 +99,11 @@ final class TrackedQueue {
         atLeast = bounded;
         maxDepth = Math.max(maxDepth, read);
         dequeued = dequeueTotal;
-        enqueued = enqueueTotal >= 0 ? enqueueTotal : dequeueTotal >= 0 && read >= 0 ? dequeueTotal + read : -1;
+        // Derived enqueues only ever grow: a task taken out by remove() (a cancelled scheduled
+        // task) leaves without a counted dequeue, and dequeues plus depth fell, which read as
+        // "in -3/s" on ScheduledThreadPoolExecutor's queue.
+        final long derived = dequeueTotal >= 0 && read >= 0 ? dequeueTotal + read : -1;
+        enqueued = enqueueTotal >= 0 ? enqueueTotal : derived >= 0 ? Math.max(enqueued, derived) : -1;
         newest = (newest + 1) % times.length;
         filled = Math.min(filled + 1, times.length);
         times[newest] = now;
@@ -118,8 +122,8 @@ final class TrackedQueue {
         if (span <= 0) {
             return;
         }
-        dequeueRate = dequeued >= 0 ? (dequeued - dequeues[oldest]) / windowSeconds : Double.NaN;
-        enqueueRate = enqueued >= 0 ? (enqueued - enqueues[oldest]) / windowSeconds : Double.NaN;
+        dequeueRate = rate(dequeues[oldest], dequeued);
+        enqueueRate = rate(enqueues[oldest], enqueued);
         growthPerSecond = read >= 0 && depths[oldest] >= 0 ? (read - depths[oldest]) / windowSeconds : Double.NaN;
         double sum = 0;
         for (int i = 0, at = oldest; i < count; i++, at = (at + 1) % times.length) {
@@ -128,6 +132,11 @@ final class TrackedQueue {
         meanDepth = sum / count;
         final boolean smoothed = span >= WINDOW_NANOS - sampleNanos / 2;
         waitSeconds = smoothed && read >= 0 && dequeueRate >= MIN_RATE ? meanDepth / dequeueRate : Double.NaN;
+    }
+
+    /** @return the count's rate over the window, never negative; NaN when either end is unknown */
+    private double rate(final long from, final long to) {
+        return from >= 0 && to >= 0 ? Math.max(0, to - from) / windowSeconds : Double.NaN;
     }
 
     /** @return depth over capacity, at most 1; NaN for an unbounded queue, an unknown bound or depth */

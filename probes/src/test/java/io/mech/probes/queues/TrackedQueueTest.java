@@ -25,6 +25,25 @@ class TrackedQueueTest {
         assertEquals((6 * 60 + 5 * 40) / 11.0 / 200, q.waitSeconds, 1e-9, "the window slides past the first sample");
     }
 
+    /**
+     * A scheduled executor's cancelled tasks leave its queue by remove(), which counts no dequeue:
+     * dequeues plus depth fall, and the rates must not.
+     */
+    @Test
+    void removalsThatAreNotDequeuesNeverMakeARateNegative() {
+        final TrackedQueue q = new TrackedQueue(new Object(), "t", "s", Shape.COUNTED, 0, SECOND);
+        q.sample(0, QueueStats.UNBOUNDED, 30, false, 100, -1);
+        q.sample(SECOND, QueueStats.UNBOUNDED, 30, false, 110, -1);
+        assertEquals(10, q.enqueueRate, 1e-9);
+        for (int s = 2; s <= 4; s++) {
+            q.sample(s * SECOND, QueueStats.UNBOUNDED, 30 - 10L * (s - 1), false, 110, -1);
+            assertTrue(q.enqueueRate >= 0, "in " + q.enqueueRate + "/s after " + s + " s");
+            assertTrue(q.dequeueRate >= 0, "out " + q.dequeueRate + "/s after " + s + " s");
+        }
+        assertEquals(140, q.enqueued, "derived enqueues keep their highest count");
+        assertTrue(q.growthPerSecond < 0, "the depth's fall shows as negative growth: " + q.growthPerSecond);
+    }
+
     @Test
     void noEstimateWhenTheDequeueRateIsAboutZero() {
         final TrackedQueue q = new TrackedQueue(new Object(), "t", "s", Shape.COUNTED, 0, SECOND);
