@@ -104,7 +104,8 @@ public final class PrometheusEndpoint implements AutoCloseable {
             // scraped (a test, a batch job) 100 ms of start-up: they are registered at the first scrape.
             final Runnable firstScrape = settings.jvmMetrics() ? () -> JvmFamilies.register(config, registry) : () -> { };
             final Map<String, HttpHandler> handlers = new LinkedHashMap<>();
-            handlers.put("/metrics", new ScrapeHandler(new PrometheusScrapeHandler(config, registry), firstScrape, errors, warnings));
+            handlers.put("/metrics", new ScrapeHandler(new PrometheusScrapeHandler(config, registry),
+                new ProtobufScrapes(config, registry), firstScrape, errors, warnings));
             handlers.put("/-/healthy", new Healthy(errors));
             final ScrapeThreads threads = new ScrapeThreads(errors);
             executor = threads;

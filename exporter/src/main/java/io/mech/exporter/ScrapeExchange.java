@@ -13,12 +13,13 @@ import java.util.List;
 
 /**
  * One scrape as client_java's scrape handler sees it, which does the content negotiation,
- * compression and name filtering. Unlike client_java's own adapter, this one never logs: a
- * client that vanishes mid-response is counted in {@link ClientErrors}, and a failed collection
- * answers 500 with one line and is kept for the endpoint to report once. Logging either through
+ * compression and name filtering, or as {@link ProtobufScrapes} sees it, which does them for
+ * protobuf. Unlike client_java's own adapter, this one never logs: a client that vanishes
+ * mid-response is counted in {@link ClientErrors}, and a failed collection answers 500 with one
+ * line and is kept for the endpoint to report once. Logging either through
  * java.util.logging would write into the host's log, at SEVERE with a stack trace.
  *
- * <p>Used on one scrape thread, by one call of the scrape handler.
+ * <p>Used on one scrape thread, by one call of either handler.
  */
 final class ScrapeExchange implements PrometheusHttpExchange {
 
