@@ -23,9 +23,10 @@ import java.util.zip.GZIPOutputStream;
  * the families the {@code name[]} parameters name, less those the configuration excludes; names
  * escaped as the Accept header asks; gzip when the scraper accepts it, else the length up front.
  * Two differences, both to keep the host's log quiet: a HEAD request is answered without a body
- * even when gzip is accepted (the JDK's server logs a WARNING for a HEAD response given a length),
- * and {@code ?debug=prometheus-protobuf}, a human-readable dump that needs protobuf's runtime,
- * is answered 500 with a line saying so, as client_java answers it without that runtime.
+ * and without compressing anything, even when gzip is accepted (the JDK's server logs a WARNING for
+ * a HEAD response given a length, see {@link ScrapeExchange}), and
+ * {@code ?debug=prometheus-protobuf}, a human-readable dump that needs protobuf's runtime, is
+ * answered 500 with a line saying so, as client_java answers it without that runtime.
  *
  * <p>Shared by the scrape threads: it holds the configuration, which nothing changes, and the
  * last response's size, a hint for the next buffer that any thread may overwrite.

@@ -116,7 +116,15 @@ final class ScrapeExchange implements PrometheusHttpExchange {
             exchange.getResponseHeaders().set(name, value);
         }
 
-        /** @param contentLength as the JDK's server takes it: the length, 0 for chunked, -1 for no body (HEAD) */
+        /**
+         * Sends the headers. A HEAD response has no body whatever the caller says: client_java's
+         * handler passes a length of 0 for a compressed one, and the JDK's server logs a WARNING,
+         * into the host's log, when it is given any length for a HEAD response, and then fails
+         * the compressed bytes written to it, which would count the client as gone. What is
+         * written for a HEAD request goes nowhere.
+         *
+         * @param contentLength as the JDK's server takes it: the length, 0 for chunked, -1 for no body
+         */
         @Override
         public OutputStream sendHeadersAndGetBody(final int status, final int contentLength) throws IOException {
             if (responded) {
@@ -124,8 +132,9 @@ final class ScrapeExchange implements PrometheusHttpExchange {
             }
             responded = true;
             ScrapeThreads.responding();
-            exchange.sendResponseHeaders(status, contentLength);
-            return exchange.getResponseBody();
+            final boolean head = exchange.getRequestMethod().equals("HEAD");
+            exchange.sendResponseHeaders(status, head ? -1 : contentLength);
+            return head ? OutputStream.nullOutputStream() : exchange.getResponseBody();
         }
     }
 }

@@ -160,6 +160,15 @@ class ProtobufScrapesTest {
     }
 
     @Test
+    void headOfACompressedTextScrapeHasNoBodyNorALogLine() throws Exception {
+        final HttpResponse<byte[]> head = scrape("HEAD", "", "Accept", "text/plain; version=0.0.4", "Accept-Encoding", "gzip");
+        assertEquals(200, head.statusCode());
+        assertEquals(0, head.body().length);
+        final String text = new String(scrape("GET", "").body(), StandardCharsets.UTF_8);
+        assertTrue(text.contains("mech_exporter_client_errors_total{reason=\"disconnect\"} 0.0"), "no client counted as gone: " + text);
+    }
+
+    @Test
     void theProtobufDebugDumpIsRefusedWithoutAWarning() throws Exception {
         final HttpResponse<byte[]> response = scrape("GET", "debug=prometheus-protobuf");
         assertEquals(500, response.statusCode());
