@@ -70,12 +70,28 @@ final class ProtobufExposition {
      * @param out       where the families go
      */
     static void write(final MetricSnapshots snapshots, final EscapingScheme scheme, final ProtobufBuffer out) {
-        for (final MetricSnapshot collected : TextFormatUtil.mergeDuplicates(snapshots)) {
+        final MetricSnapshots families = sharesAName(snapshots) ? TextFormatUtil.mergeDuplicates(snapshots) : snapshots;
+        for (int i = 0; i < families.size(); i++) {
+            final MetricSnapshot collected = families.get(i);
             final MetricSnapshot snapshot = SnapshotEscaper.escapeMetricSnapshot(collected, scheme);
             if (!snapshot.getDataPoints().isEmpty()) {
                 family(snapshot, collected.getMetadata().getOriginalName(), scheme, out);
             }
         }
+    }
+
+    /**
+     * Whether two families share a name and must be merged. Merging builds a map and a new list of
+     * every family, at every scrape; the families are sorted by that name, so telling takes one
+     * look at each neighbour and builds nothing.
+     */
+    private static boolean sharesAName(final MetricSnapshots snapshots) {
+        for (int i = 1; i < snapshots.size(); i++) {
+            if (snapshots.get(i - 1).getMetadata().getPrometheusName().equals(snapshots.get(i).getMetadata().getPrometheusName())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void family(final MetricSnapshot snapshot, final String originalName, final EscapingScheme scheme,
