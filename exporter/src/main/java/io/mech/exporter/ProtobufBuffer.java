@@ -49,6 +49,7 @@ final class ProtobufBuffer {
         varintField(field, (value << 1) ^ (value >> 63));
     }
 
+    /** A double field: eight bytes, least significant first, the value's bits as they are (NaN's included). */
     void doubleField(final int field, final double value) {
         tag(field, FIXED64);
         ensure(8);
@@ -59,6 +60,7 @@ final class ProtobufBuffer {
         }
     }
 
+    /** A string field, UTF-8 encoded. */
     void stringField(final int field, final String value) {
         stringField(field, value, "");
     }
