@@ -211,14 +211,19 @@ final class HiccupPart implements Part {
     /** Why the control JVM's row is missing, when its log cannot be read; asking again costs a stat of the log, as the follower hands out one snapshot per interval. */
     @Override
     public List<String> notes() {
+        final List<String> notes = new ArrayList<>(2);
+        final long lost = recorder.intervalsLost();
+        if (lost > 0) {
+            notes.add(lost + " intervals' log lines lost while the host's heap was full; their hiccups are in the totals");
+        }
         if (control != null) {
             try {
                 control.snapshot();
             } catch (final IOException e) {
-                return List.of("control JVM log " + control.log() + " unreadable: " + e.getMessage());
+                notes.add("control JVM log " + control.log() + " unreadable: " + e.getMessage());
             }
         }
-        return List.of();
+        return notes;
     }
 
     /** Waits, until the deadline at most, for the control JVM's last interval, and stops it. */

@@ -17,7 +17,9 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -68,6 +70,9 @@ final class Mech {
     static final String REFUSED_PROPERTY = "io.mech.options.refused";
 
     private static final long START_WAIT_MILLIS = 5_000;
+    /** The first wait before the start goes on after an {@link OutOfMemoryError}, doubled at each try up to {@link #LAST_BACKOFF_NANOS}. */
+    private static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    private static final long LAST_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     /**
      * How long after start-up, under -javaagent, the parts that a JVM living a second does not
@@ -122,11 +127,29 @@ final class Mech {
      * threads beside it: {@code JVMTI_ERROR_WRONG_PHASE}).
      */
     private final ReentrantLock openingJfr = new ReentrantLock();
+    /*
+     * mech-start's own progress through startRemaining, which an OutOfMemoryError may cut short:
+     * read and written by mech-start alone.
+     */
+    private int reached;
+    private int progress;
+    /** Written by mech-start alone, read by the report on any thread. */
+    private volatile long waitedForRoom;
+    /** Whether the host began to exit, as {@link HeapRoom} asks it: made before the heap may be full. */
+    private final BooleanSupplier stopped = () -> stopping;
+    private Part starting;
+    private Part selfPart;
+    private boolean jfrAtOnce;
+    private JfrStream stream;
+    /** The parts whose families /metrics serves; mech-start's own, made before the host runs. */
+    private final List<Part> joined = new ArrayList<>(16);
     /** What the parts offer one another; see its contract. */
     private final Offers offers = new Offers();
     private final SelfCpu selfCpu = new SelfCpu();
     /** Read by tests, through {@link #errors()}, after the stop. */
     private final InternalErrors errors = new InternalErrors(Console.WARNINGS);
+    /** Every thread of mech's is in it, or in a group within it: see its contract. */
+    private final MechThreadGroup group = new MechThreadGroup(errors);
     /** Each part's families, added once as the part starts; /metrics serves them from then on. */
     private final JoinedFamilies partFamilies = new JoinedFamilies(errors);
     /**
@@ -145,7 +168,10 @@ final class Mech {
         this.composed = List.copyOf(composed);
         this.attached = attached;
         this.instrumentation = instrumentation == null ? null : new TimedInstrumentation(instrumentation, offers.ownOperations());
-        this.starter = new Thread(new Runnable() {
+        // initialised here, where the heap has room, for the start's way back from an OutOfMemoryError
+        LockSupport.getBlocker(Thread.currentThread());
+        HeapRoom.now();
+        this.starter = new Thread(group, new Runnable() {
             @Override
             public void run() {
                 startParts();
@@ -171,9 +197,9 @@ final class Mech {
         }
         final Mech mech = new Mech(options, attached, instrumentation, Parts.ALL);
         if (!attached && instrumentation != null) {
-            mech.startBeforeMain();
+            mech.startBeforeMainInGroup();
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(new Runnable() {
+        Runtime.getRuntime().addShutdownHook(new Thread(mech.group, new Runnable() {
             @Override
             public void run() {
                 mech.stopWithinBudget();
@@ -186,7 +212,23 @@ final class Mech {
     }
 
     /**
-     * Starts, on the host's thread, the parts that must weave classes as they load: the host's
+     * Runs {@link #startBeforeMain} on a thread of mech's group while the host's thread waits for
+     * it, as if it ran there: the threads those parts start join mech's group.
+     */
+    private void startBeforeMainInGroup() throws InterruptedException {
+        final Thread before = new Thread(group, new Runnable() {
+            @Override
+            public void run() {
+                startBeforeMain();
+            }
+        }, "mech-before-main");
+        before.setDaemon(true);
+        before.start();
+        before.join();
+    }
+
+    /**
+     * Starts, while the host's thread waits, the parts that must weave classes as they load: the host's
      * first queues are made in main, and loops it starts there and never leaves are only seen in
      * code woven before they run.
      */
@@ -200,44 +242,108 @@ final class Mech {
     }
 
     /**
-     * Starts, in order, the parts of the early stage (the hiccup recorder first), /metrics, and,
-     * after the deferral, what the parts defer, the JFR stream with the parts that read it (the
-     * causes first), then the last parts, which see what every other part offers (the profiler
-     * subscribes to their triggers). Each part starts in its own room: one that throws is an
-     * internal error, and the rest start as usual.
+     * Starts, in order, the parts of the early stage (the hiccup recorder first), /metrics, then
+     * prepares the report (its code loads here, not at exit), and, after the deferral, what the
+     * parts defer, the JFR stream with the parts that read it (the causes first), then the last
+     * parts, which see what every other part offers (the profiler subscribes to their triggers).
+     * Each part starts in its own room: one that throws is an internal error, and the rest start
+     * as usual. An {@link OutOfMemoryError} anywhere is counted, and the start goes on where it
+     * stopped once the heap has room, after 10 ms, then twice as long each time up to 1 s: under
+     * a heap full from start-up one such error once ended mech for the whole run, recorder and
+     * /metrics included.
      */
     void startParts() {
+        long backoff = FIRST_BACKOFF_NANOS;
         try {
-            add(new SelfCpuPart(selfCpu, startNanos));
-            for (final PartSpec spec : wanted(PartSpec.Stage.EARLY)) {
-                add(beforeMain.containsKey(spec) ? beforeMain.get(spec) : startPart(spec, null, false));
+            while (true) {
+                try {
+                    awaitRoom();
+                    startRemaining();
+                    return;
+                } catch (final OutOfMemoryError full) {
+                    // nothing here may load a class: loading one needs the heap that is full
+                    errors.failed("mech-start", full);
+                    if (stopping) {
+                        return;
+                    }
+                    LockSupport.parkNanos(backoff);
+                    backoff = Math.min(2 * backoff, LAST_BACKOFF_NANOS);
+                }
             }
-            if (options.flag(Option.PROMETHEUS) && !stopping) {
+        } catch (final OutOfMemoryError full) {
+            errors.failed("mech-start", full);
+        } catch (final Throwable t) {
+            if (!ShutdownState.begun()) {
+                Console.warn("not started: " + t);
+            }
+        } finally {
+            recording.countDown();
+        }
+    }
+
+    /**
+     * What {@link #startParts} has left to do, each step once: {@link #reached} says which steps
+     * are done, and {@link #progress} which part or spec a step has come to, so that a step an
+     * {@link OutOfMemoryError} cut short starts nothing twice when it goes on.
+     */
+    private void startRemaining() throws InterruptedException {
+        if (reached < Step.EARLY) {
+            if (selfPart == null) {
+                selfPart = new SelfCpuPart(selfCpu, startNanos, () -> waitedForRoom);
+            }
+            add(selfPart);
+            startStage(PartSpec.Stage.EARLY, null);
+            reached = Step.EARLY;
+        }
+        if (reached < Step.ENDPOINT) {
+            if (options.flag(Option.PROMETHEUS) && !stopping && endpoint == null) {
+                awaitRoom();
                 endpoint = startEndpoint();
             }
             recording.countDown();
-            if (!deferred()) {
-                return;
+            if (!stopping) {
+                // while the deferral waits anyway: the report's code loads now, not at exit
+                step("preparing the report", "report", new Reporter(options, parts, startNanos, errors)::prepare);
             }
-            for (final Part part : parts) {
-                step("starting what the parts deferred", "start deferred " + part.name(), part::startDeferred);
+            reached = Step.ENDPOINT;
+        }
+        if (!deferred()) {
+            return;
+        }
+        if (reached < Step.DEFERRED) {
+            for (; progress < parts.size(); progress++) {
+                final Part part = parts.get(progress);
+                startStep("start deferred " + part.name(), part::startDeferred);
             }
-            final boolean jfrAtOnce = jfrAtOnce();
-            final JfrStream stream = jfrAtOnce ? openJfr() : null;
-            if (stream != null) {
-                for (final Part part : parts) {
-                    step("subscribing to JFR", "subscribe " + part.name(), () -> part.subscribe(stream.stream()));
-                }
+            progress = 0;
+            jfrAtOnce = jfrAtOnce();
+            stream = jfrAtOnce ? openJfr() : null;
+            reached = Step.DEFERRED;
+        }
+        if (reached < Step.SUBSCRIBED) {
+            final JfrStream opened = stream;
+            for (; opened != null && progress < parts.size(); progress++) {
+                final Part part = parts.get(progress);
+                startStep("subscribe " + part.name(), () -> part.subscribe(opened.stream()));
             }
-            for (final PartSpec spec : wanted(PartSpec.Stage.WITH_JFR)) {
-                add(startPart(spec, stream, false));
-            }
+            progress = 0;
+            reached = Step.SUBSCRIBED;
+        }
+        if (reached < Step.WITH_JFR) {
+            startStage(PartSpec.Stage.WITH_JFR, stream);
+            reached = Step.WITH_JFR;
+        }
+        if (reached < Step.STREAM) {
             if (stream != null) {
                 stream.start(offers.ownOperations(), Console.WARNINGS);
             }
-            for (final PartSpec spec : wanted(PartSpec.Stage.LAST)) {
-                add(startPart(spec, stream, false));
-            }
+            reached = Step.STREAM;
+        }
+        if (reached < Step.LAST) {
+            startStage(PartSpec.Stage.LAST, stream);
+            reached = Step.LAST;
+        }
+        if (reached < Step.ARMED) {
             if (!jfrAtOnce && withoutJfr() != null && !stopping) {
                 offers.jfrDemand().arm(new Consumer<String>() {
                     @Override
@@ -246,20 +352,66 @@ final class Mech {
                     }
                 });
             }
-            if (!stopping) {
-                final Reporter started = new Reporter(options, parts, startNanos, errors);
-                reporter = started;
-                started.startPeriodic();
-                // mech-start ends here: what it used stays counted
-                selfCpu.sample();
-                System.setProperty(STARTED_PROPERTY, Long.toString(System.currentTimeMillis()));
+            reached = Step.ARMED;
+        }
+        if (!stopping && reporter == null) {
+            final Reporter started = new Reporter(options, parts, startNanos, errors);
+            started.startPeriodic();
+            reporter = started;
+            // mech-start ends here: what it used stays counted
+            selfCpu.sample();
+            System.setProperty(STARTED_PROPERTY, Long.toString(System.currentTimeMillis()));
+        }
+    }
+
+    /** The steps of {@link #startRemaining}, in order: {@link #reached} holds the last one done. */
+    private static final class Step {
+        static final int EARLY = 1;
+        static final int ENDPOINT = 2;
+        static final int DEFERRED = 3;
+        static final int SUBSCRIBED = 4;
+        static final int WITH_JFR = 5;
+        static final int STREAM = 6;
+        static final int LAST = 7;
+        static final int ARMED = 8;
+
+        private Step() {
+        }
+    }
+
+    /**
+     * Starts the wanted parts of a stage from {@link #progress} on, each once, and adds each: a
+     * part that started is kept in {@link #starting} until it is added, so that an
+     * {@link OutOfMemoryError} in between does not start it twice.
+     */
+    private void startStage(final PartSpec.Stage stage, final JfrStream jfr) {
+        final List<PartSpec> specs = wanted(stage);
+        for (; progress < specs.size(); progress++) {
+            if (starting == null) {
+                awaitRoom();
+                final PartSpec spec = specs.get(progress);
+                starting = beforeMain.containsKey(spec) ? beforeMain.get(spec) : startPart(spec, jfr, false);
             }
-        } catch (final Throwable t) {
-            if (!ShutdownState.begun()) {
-                Console.warn("not started: " + t);
-            }
-        } finally {
-            recording.countDown();
+            add(starting);
+            starting = null;
+        }
+        progress = 0;
+    }
+
+    /** Waits for room in the host's heap ({@link HeapRoom}) before loading and starting more of mech, counting the wait for the report. */
+    private void awaitRoom() {
+        waitedForRoom += HeapRoom.await(stopped);
+    }
+
+    /**
+     * One step of the start in its own room: an exception or a linkage error is counted; an
+     * {@link OutOfMemoryError} goes on to {@link #startParts}, which tries the step again.
+     */
+    private void startStep(final String component, final Runnable step) {
+        try {
+            step.run();
+        } catch (final RuntimeException | LinkageError e) {
+            errors.failed(component, e);
         }
     }
 
@@ -287,6 +439,13 @@ final class Mech {
         try {
             return spec.start(new PartContext(options, instrumentation, onHostThread, stream == null ? null : stream.stream(),
                 offers, this::profilerTriggers));
+        } catch (final OutOfMemoryError full) {
+            if (!onHostThread) {
+                throw full;
+            }
+            // the host's thread waits for a part started before main: one try, never a wait for memory
+            errors.failed(spec.name(), full);
+            return null;
         } catch (final Exception | LinkageError e) {
             errors.failed("start " + spec.name(), e);
             return null;
@@ -349,7 +508,7 @@ final class Mech {
      * part's thread, which must not wait for JFR's start (a second and more of CPU).
      */
     private void openJfrOnDemand() {
-        final Thread opening = new Thread(new Runnable() {
+        final Thread opening = new Thread(group, new Runnable() {
             @Override
             public void run() {
                 if (stopping) {
@@ -406,7 +565,12 @@ final class Mech {
         if (part == null) {
             return;
         }
-        parts.add(part);
+        if (!parts.contains(part)) {
+            parts.add(part);
+        }
+        if (joined.contains(part)) {
+            return;
+        }
         final List<MetricFamilies> families;
         try {
             families = part.families();
@@ -415,6 +579,7 @@ final class Mech {
             return;
         }
         partFamilies.add(part.name(), families);
+        joined.add(part);
     }
 
     private PrometheusEndpoint startEndpoint() {
@@ -454,7 +619,7 @@ final class Mech {
         stopping = true;
         stopSignal.countDown();
         final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_BUDGET_MILLIS);
-        final Thread stopper = new Thread(new Runnable() {
+        final Thread stopper = new Thread(group, new Runnable() {
             @Override
             public void run() {
                 stop(deadline);

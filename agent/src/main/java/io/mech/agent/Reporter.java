@@ -90,6 +90,22 @@ final class Reporter {
         }
     }
 
+    /**
+     * Gathers and renders a report once and drops it, so that the final report's code (some 200
+     * classes) is loaded before the exit, on mech's thread: loaded at exit on a machine with more
+     * busy threads than cores, it overran the stop's budget and 4 idle 3 s hosts of 4 lost their report.
+     */
+    void prepare() {
+        if (!wanted()) {
+            return;
+        }
+        final Report report = gather(false);
+        TextReport.render(report);
+        if (!options.text(Option.REPORT_JSON).isEmpty()) {
+            JsonReport.render(report);
+        }
+    }
+
     private boolean wanted() {
         return !options.text(Option.REPORT).equalsIgnoreCase("off") || !options.text(Option.REPORT_JSON).isEmpty();
     }
@@ -99,6 +115,11 @@ final class Reporter {
      * its section, each part in its own room.
      */
     Report gather() {
+        return gather(true);
+    }
+
+    /** @param counting whether a part whose report throws is counted: not when the report is only prepared */
+    private Report gather(final boolean counting) {
         final List<HiccupSummary> summaries = new ArrayList<>(3);
         final List<CauseSummary> byCause = new ArrayList<>(Cause.values().length);
         final List<Section> sections = new ArrayList<>(parts.size());
@@ -118,7 +139,9 @@ final class Reporter {
                 itsNotes = part.notes();
                 section = part.section();
             } catch (final RuntimeException e) {
-                errors.failed("report " + part.name(), e);
+                if (counting) {
+                    errors.failed("report " + part.name(), e);
+                }
                 notes.add("the " + part.name() + " section failed: " + e);
                 continue;
             }
@@ -131,6 +154,12 @@ final class Reporter {
         }
         if (summaries.isEmpty()) {
             notes.add(0, "hiccup recorder off");
+        }
+        final String failed = errors.summary();
+        if (!failed.isEmpty()) {
+            final long outOfMemory = errors.outOfMemory();
+            notes.add("internal errors: " + failed + (outOfMemory == 0 ? ""
+                : "; " + outOfMemory + " of them out of memory (the host's heap was full): what mech could not do then, it tried again after"));
         }
         return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, byCause, sections, notes);
     }

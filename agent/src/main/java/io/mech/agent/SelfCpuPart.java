@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /** mech's own CPU time as a {@link Part}: always on, so that what mech costs is never hidden. */
 final class SelfCpuPart implements Part {
@@ -19,14 +20,25 @@ final class SelfCpuPart implements Part {
 
     private final SelfCpu cpu;
     private final long startNanos;
+    private final LongSupplier waitedForRoom;
 
     /**
-     * @param cpu        mech's threads' CPU time, sampled once {@code mech-start} is done
-     * @param startNanos when mech started, for the share of one core
+     * @param cpu           mech's threads' CPU time, sampled once {@code mech-start} is done
+     * @param startNanos    when mech started, for the share of one core
+     * @param waitedForRoom how long, in nanoseconds, mech's start has waited for room in a full heap
      */
-    SelfCpuPart(final SelfCpu cpu, final long startNanos) {
+    SelfCpuPart(final SelfCpu cpu, final long startNanos, final LongSupplier waitedForRoom) {
         this.cpu = cpu;
         this.startNanos = startNanos;
+        this.waitedForRoom = waitedForRoom;
+    }
+
+    /** Says when mech's start waited for the host's heap: nothing was measured meanwhile. */
+    @Override
+    public List<String> notes() {
+        final long waited = waitedForRoom.getAsLong();
+        return waited == 0 ? List.of() : List.of(String.format(Locale.ROOT,
+            "mech's start waited %.1f s for room in the host's full heap: what started after it measured nothing before", waited / 1e9));
     }
 
     @Override

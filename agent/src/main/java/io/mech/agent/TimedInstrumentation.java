@@ -8,17 +8,23 @@ import java.lang.instrument.UnmodifiableClassException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.jar.JarFile;
 
 /**
  * The JVM's instrumentation as every part sees it: the same calls, with each class redefinition
  * and retransformation timed into {@link OwnOperations}, so that the safepoint it stops the host
  * for is put down to mech from the first one, with or without JFR, under {@code -javaagent} and
- * under {@code attach}. ByteBuddy's weaving goes through these calls too.
+ * under {@code attach}. ByteBuddy's weaving goes through these calls too. Each waits first for
+ * room in the host's heap ({@link HeapRoom}): under a full one, the JDK's own reporting of a failed
+ * retransformation crashed the VM.
  *
  * <p>Thread-safe as the instrumentation it wraps: it keeps no state of its own.
  */
 final class TimedInstrumentation implements Instrumentation {
+
+    /** Retransformation waits for room in the heap for as long as it takes: see {@link HeapRoom}. */
+    private static final BooleanSupplier NEVER = () -> false;
 
     private final Instrumentation jvm;
     private final OwnOperations own;
@@ -30,6 +36,7 @@ final class TimedInstrumentation implements Instrumentation {
 
     @Override
     public void retransformClasses(final Class<?>... classes) throws UnmodifiableClassException {
+        HeapRoom.await(NEVER);
         final OwnOperations.Operation operation = own.begin("RetransformClasses");
         try {
             jvm.retransformClasses(classes);
@@ -40,6 +47,7 @@ final class TimedInstrumentation implements Instrumentation {
 
     @Override
     public void redefineClasses(final ClassDefinition... definitions) throws ClassNotFoundException, UnmodifiableClassException {
+        HeapRoom.await(NEVER);
         final OwnOperations.Operation operation = own.begin("RedefineClasses");
         try {
             jvm.redefineClasses(definitions);

@@ -5,6 +5,7 @@ import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -21,6 +22,8 @@ import java.util.function.Consumer;
 public final class InternalErrors implements MetricFamilies {
 
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
+    /** Allocated at start: counting must not need memory when there is none. */
+    private final AtomicLong outOfMemory = new AtomicLong();
     private final Consumer<String> warnings;
 
     /** @param warnings receives one line for the first failure of each component */
@@ -29,16 +32,60 @@ public final class InternalErrors implements MetricFamilies {
     }
 
     /**
-     * Counts one failure.
+     * Counts one failure; never throws, for it is called where something already went wrong. An
+     * {@link OutOfMemoryError} is counted without a warning: under a full heap the host's own
+     * errors are the story, and a line of mech's would be one more allocation and noise on the
+     * host's stderr; the report and {@code /metrics} tell it instead.
      *
      * @param component what failed, a short stable name such as {@code start locks} or {@code scrape queues}
      * @param failure   why
      */
     public void failed(final String component, final Throwable failure) {
-        final AtomicLong count = counts.computeIfAbsent(component, c -> new AtomicLong());
-        if (count.getAndIncrement() == 0) {
-            warnings.accept(component + " failed (" + failure + "); the rest of mech carries on");
+        try {
+            final AtomicLong count = counts.computeIfAbsent(component, c -> new AtomicLong());
+            if (count.getAndIncrement() == 0 && !outOfMemory(failure)) {
+                warnings.accept(component + " failed (" + failure + "); the rest of mech carries on");
+            }
+        } catch (final Throwable lost) {
+            // No memory to count it by component: the count below still has it when it is memory.
         }
+        if (outOfMemory(failure)) {
+            outOfMemory.incrementAndGet();
+        }
+    }
+
+    /**
+     * Whether a failure came of a full heap: an {@link OutOfMemoryError}, or what one left behind,
+     * such as a class whose initialisation it cut short ({@code ExceptionInInitializerError}, then
+     * {@code NoClassDefFoundError: Could not initialize class}, which names the first error in its
+     * cause from JDK 18 on and in its message never).
+     */
+    private static boolean outOfMemory(final Throwable failure) {
+        Throwable at = failure;
+        for (int depth = 0; at != null && depth < 8; depth++, at = at.getCause()) {
+            if (at instanceof OutOfMemoryError) {
+                return true;
+            }
+            final String message = at.getMessage();
+            if (message != null && message.contains("OutOfMemoryError")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @return the out-of-memory errors mech met, in every component, for the report */
+    public long outOfMemory() {
+        return outOfMemory.get();
+    }
+
+    /** @return each component that failed with its count, such as {@code hiccup x3, mech-report x1}; empty when none did */
+    public String summary() {
+        final StringBuilder summary = new StringBuilder();
+        for (final Map.Entry<String, AtomicLong> entry : new TreeMap<>(counts).entrySet()) {
+            summary.append(summary.length() == 0 ? "" : ", ").append(entry.getKey()).append(" x").append(entry.getValue().get());
+        }
+        return summary.toString();
     }
 
     /** @return the failures of one component so far */

@@ -150,7 +150,8 @@ public final class PrometheusEndpoint implements AutoCloseable {
             }
             server.start();
             return server;
-        } catch (final RuntimeException e) {
+        } catch (final RuntimeException | Error e) {
+            // an OutOfMemoryError too: mech tries again once the heap has room, and the port must be free then
             server.stop(0);
             throw e;
         }

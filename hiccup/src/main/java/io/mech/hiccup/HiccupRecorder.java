@@ -61,6 +61,8 @@ public final class HiccupRecorder implements AutoCloseable {
     private final Histogram total = new Histogram(HiccupSettings.HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
     private Histogram interval;
     private long intervals;
+    /** Written by the log thread under this object's lock, read by the report on any thread. */
+    private volatile long intervalsLost;
     private long intervalStartMillis;
     private long startMillis;
     private boolean logging;
@@ -136,7 +138,14 @@ public final class HiccupRecorder implements AutoCloseable {
                 if (closed) {
                     return;
                 }
-                closeInterval();
+                try {
+                    closeInterval();
+                } catch (final OutOfMemoryError full) {
+                    // The host's heap is full: this interval's line is lost, the meter goes on
+                    // measuring into the next. Nothing else here: code run for the first time
+                    // under a full heap may itself need memory to link.
+                    intervalsLost++;
+                }
             }
             next += settings.intervalNanos();
         }
@@ -205,6 +214,11 @@ public final class HiccupRecorder implements AutoCloseable {
                 log.write(histogram);
             }
         }
+    }
+
+    /** @return the intervals whose log line was lost because the host's heap was full as they closed */
+    public long intervalsLost() {
+        return intervalsLost;
     }
 
     /** The stalls the meter hands over, for the one consumer that attributes them. */

@@ -104,6 +104,8 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     private final Map<Cause, Map<String, Long>> details = new EnumMap<>(Cause.class);
     private long lastStallNanos;
     private volatile boolean closed;
+    /** The attribution rounds a full heap cut short; written by the attribution thread alone. */
+    private volatile long roundsLost;
 
     /**
      * A stall waiting for its attribution, with the counters' evidence in nanoseconds.
@@ -177,6 +179,11 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         pauses = jfr;
     }
 
+    /** @return the attribution rounds an {@link OutOfMemoryError} cut short: their stalls waited for a later round */
+    public long roundsLost() {
+        return roundsLost;
+    }
+
     /** Adds a listener told of every attributed stall. */
     public void addListener(final AttributionListener listener) {
         listeners.add(listener);
@@ -190,19 +197,29 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             } catch (final InterruptedException e) {
                 return;
             }
-            synchronized (this) {
-                // the clock and the OS figures are read by the log thread and the stop too, under this lock
-                if (polls++ % 5 == 0) {
-                    clock.calibrate();
-                    os.sample(clock.nowEpochNanos());
-                }
-                drainQueue();
-                attributeReady(false);
+            try {
+                attributeRound(polls++);
+            } catch (final OutOfMemoryError full) {
+                // The host's heap is full for now: the stalls wait in the queue for the next round.
+                // Nothing else here: code run for the first time under a full heap may need memory to link.
+                roundsLost++;
             }
-            final JfrPauses jfr = pauses;
-            if (jfr != null) {
-                jfr.prune(clock.nowEpochNanos());
+        }
+    }
+
+    private void attributeRound(final long polls) {
+        synchronized (this) {
+            // the clock and the OS figures are read by the log thread and the stop too, under this lock
+            if (polls % 5 == 0) {
+                clock.calibrate();
+                os.sample(clock.nowEpochNanos());
             }
+            drainQueue();
+            attributeReady(false);
+        }
+        final JfrPauses jfr = pauses;
+        if (jfr != null) {
+            jfr.prune(clock.nowEpochNanos());
         }
     }
 
