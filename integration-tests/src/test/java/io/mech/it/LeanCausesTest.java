@@ -69,7 +69,13 @@ class LeanCausesTest {
         assertFalse(host.jcmd(jdk, "VM.system_properties").contains("io.mech.jfr.since="), "no JFR after the first second");
         // a heap inspection without a collection: a safepoint of tens of milliseconds that no collector's counter times
         host.jcmd(jdk, "GC.class_histogram", "-all");
-        host.awaitJfrRecording(jdk);
+        try {
+            host.awaitJfrRecording(jdk);
+        } catch (final AssertionError none) {
+            host.terminate();
+            host.await(30);
+            throw new AssertionError("no JFR after the heap inspection; the report: " + Files.readString(json), none);
+        }
         host.terminate();
         final Forked.Result result = host.await(30);
         assertEquals(143, result.exit(), result.err());
