@@ -115,7 +115,6 @@ final class Mech {
     private volatile boolean stopping;
     /** What mech-stop is doing, for the line that says where it gave up. */
     private volatile String stopStep = "starting to stop";
-    private volatile PrometheusEndpoint endpoint;
     /** Written by mech-start once everything runs; the final report at exit goes through it, after its periodic ones. */
     private volatile Reporter reporter;
     /** The parts that started, in start order; written by whichever thread starts one, read by the report and the stop. */
@@ -149,7 +148,9 @@ final class Mech {
     /** Read by tests, through {@link #errors()}, after the stop. */
     private final InternalErrors errors = new InternalErrors(Console.WARNINGS);
     /** Every thread of mech's is in it, or in a group within it: see its contract. */
-    private final MechThreadGroup group = new MechThreadGroup(errors);
+    private final MechThreadGroup group;
+    /** Starts /metrics and starts it again when the JDK server's dispatcher dies. */
+    private final MetricsKeeper metrics;
     /** Each part's families, added once as the part starts; /metrics serves them from then on. */
     private final JoinedFamilies partFamilies = new JoinedFamilies(errors);
     /**
@@ -168,6 +169,8 @@ final class Mech {
         this.composed = List.copyOf(composed);
         this.attached = attached;
         this.instrumentation = instrumentation == null ? null : new TimedInstrumentation(instrumentation, offers.ownOperations());
+        this.metrics = new MetricsKeeper(this::startEndpoint, stopped);
+        this.group = new MechThreadGroup(errors, metrics::threadDied);
         // initialised here, where the heap has room, for the start's way back from an OutOfMemoryError
         LockSupport.getBlocker(Thread.currentThread());
         HeapRoom.now();
@@ -296,9 +299,9 @@ final class Mech {
             reached = Step.EARLY;
         }
         if (reached < Step.ENDPOINT) {
-            if (options.flag(Option.PROMETHEUS) && !stopping && endpoint == null) {
+            if (options.flag(Option.PROMETHEUS) && !stopping && metrics.endpoint() == null) {
                 awaitRoom();
-                endpoint = startEndpoint();
+                metrics.start();
             }
             recording.countDown();
             if (!stopping) {
@@ -746,7 +749,7 @@ final class Mech {
      * here waited on JFR's lock).
      */
     private void close() {
-        final PrometheusEndpoint served = endpoint;
+        final PrometheusEndpoint served = metrics.endpoint();
         stopStep = "closing /metrics";
         if (served != null) {
             try {

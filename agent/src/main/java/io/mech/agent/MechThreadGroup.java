@@ -1,6 +1,7 @@
 package io.mech.agent;
 
 import io.mech.exporter.InternalErrors;
+import java.util.function.Consumer;
 
 /**
  * The thread group of every thread mech starts: a thread made by one of mech's threads joins its
@@ -16,15 +17,21 @@ import io.mech.exporter.InternalErrors;
 final class MechThreadGroup extends ThreadGroup {
 
     private final InternalErrors errors;
+    private final Consumer<Thread> died;
 
-    /** @param errors where what escapes a thread is counted */
-    MechThreadGroup(final InternalErrors errors) {
+    /**
+     * @param errors where what escapes a thread is counted
+     * @param died   told of each thread that died, after the count; must not allocate
+     */
+    MechThreadGroup(final InternalErrors errors, final Consumer<Thread> died) {
         super("mech");
         this.errors = errors;
+        this.died = died;
     }
 
     @Override
     public void uncaughtException(final Thread thread, final Throwable failure) {
         errors.failed(thread.getName(), failure);
+        died.accept(thread);
     }
 }

@@ -156,10 +156,11 @@ final class Reporter {
             notes.add(0, "hiccup recorder off");
         }
         final String failed = errors.summary();
-        if (!failed.isEmpty()) {
-            final long outOfMemory = errors.outOfMemory();
-            notes.add("internal errors: " + failed + (outOfMemory == 0 ? ""
-                : "; " + outOfMemory + " of them out of memory (the host's heap was full): what mech could not do then, it tried again after"));
+        final long outOfMemory = errors.outOfMemory();
+        if (!failed.isEmpty() || outOfMemory > 0) {
+            // under a full heap a failure may be counted before its component could be
+            notes.add("internal errors: " + (failed.isEmpty() ? "" : failed + "; ") + (outOfMemory == 0 ? "none out of memory"
+                : outOfMemory + " out of memory, while the host's heap was full: what mech could not do then, it did or tried again after"));
         }
         return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, byCause, sections, notes);
     }

@@ -19,8 +19,9 @@ import java.util.concurrent.locks.AbstractQueuedSynchronizer;
  * {@link JdkBridge} defined inside {@code java.util.concurrent.locks}.
  *
  * <p>Uncontended code is untouched: {@code lock()} reaches the woven method only after its first
- * CAS failed. Installing retransforms two classes; call it off the host's main thread.
- * {@link #close} removes the timing again.
+ * CAS failed. Installing retransforms two classes; call it off the host's main thread. The
+ * weaver is registered only while it weaves: a later retransformation of either class, by
+ * another agent, drops the timing. {@link #close} removes the timing again.
  */
 final class AqsCounting implements AutoCloseable {
 
@@ -69,6 +70,12 @@ final class AqsCounting implements AutoCloseable {
             if (weaver.woven.size() != 2) {
                 throw new IllegalStateException("woven " + weaver.woven + ", expected both synchronizers");
             }
+            // Both classes are woven and no other is wanted: left registered, the weaver would be
+            // called at every class the host loads from then on, and under a full heap the JDK's
+            // instrument library failed an assertion on the host's stderr at such a load ("can't
+            // create name string", JDK 25). The price: another agent's retransformation of either
+            // class drops the timing.
+            inst.removeTransformer(weaver);
             return new AqsCounting(inst, weaver, cells);
         } catch (final Throwable e) {
             if (weaver != null) {

@@ -1,0 +1,73 @@
+package io.mech.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.mech.it.hosts.FullHeapHost;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * mech under a host at its heap limit (64 MiB, filled and held full for 5 s while the host catches
+ * every {@code OutOfMemoryError}), from main's first line and once mech has started, on every
+ * JDK: the host's stderr holds nothing at all, the recorder records, the collector's pauses are
+ * put down to gc, /metrics answers once the pressure ends, and the report says what the heap
+ * cost mech. Before, mech did not start at all, lost its threads one by one with stack traces on
+ * stderr, kept /metrics dead, or crashed the JVM.
+ */
+class FullHeapTest {
+
+    private static final Pattern HOST_INTERVALS = Pattern.compile("\"jvm\":\"host\"[^}]*\"intervals\":([0-9]+)");
+    private static final Pattern CAUSE = Pattern.compile("\\{\"cause\":\"([a-z]+)\",\"stall_ms\":([0-9.]+)");
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @MethodSource("io.mech.it.Jdks#all")
+    void aHeapFullOnceMechRunsTakesNothingApart(final Path jdk) throws Exception {
+        final String report = run(jdk, "started");
+        final double gc = causeMillis(report, "gc");
+        final double os = causeMillis(report, "os");
+        assertTrue(gc > 0 && gc > os, "the collections under pressure are gc, more than os: " + report);
+    }
+
+    @ParameterizedTest
+    @MethodSource("io.mech.it.Jdks#all")
+    void aHeapFullFromTheFirstLineOfMainHoldsMechOffTillItPasses(final Path jdk) throws Exception {
+        final String report = run(jdk, "now");
+        assertTrue(report.contains("mech's start waited") || report.contains("out of memory"),
+            "the report says what the full heap cost mech: " + report);
+    }
+
+    /** Runs the host, checks what every run must show, and returns its JSON report. */
+    private String run(final Path jdk, final String when) throws Exception {
+        final Path json = dir.resolve(when + ".json");
+        final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk,
+            "prometheus.port=0,report=off,report.json=" + json + ",hiccup.log=" + dir.resolve(when + ".hlog"),
+            "-Xmx64m", "-cp", Paths.testClasses(), FullHeapHost.class.getName(), when, "5000", "2000"), 120);
+        assertEquals(0, result.exit(), result.err());
+        assertEquals("", result.err(), "nothing on the host's stderr");
+        assertTrue(result.out().contains(FullHeapHost.METRICS_AFTER + "200"), "/metrics answers once the pressure ends: " + result.out());
+        assertTrue(result.out().contains("host done"), result.out());
+        final String report = Files.readString(json);
+        final Matcher intervals = HOST_INTERVALS.matcher(report);
+        assertTrue(intervals.find() && Long.parseLong(intervals.group(1)) >= 1, "the recorder recorded: " + report);
+        return report;
+    }
+
+    private static double causeMillis(final String report, final String cause) {
+        final Matcher m = CAUSE.matcher(report);
+        while (m.find()) {
+            if (m.group(1).equals(cause)) {
+                return Double.parseDouble(m.group(2));
+            }
+        }
+        return 0;
+    }
+}
