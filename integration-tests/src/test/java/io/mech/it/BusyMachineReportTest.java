@@ -34,7 +34,7 @@ class BusyMachineReportTest {
         try (BusyThreads busy = new BusyThreads(2 * Runtime.getRuntime().availableProcessors())) {
             for (int i = 0; i < HOSTS; i++) {
                 final Path jdk = jdks.get(i % jdks.size());
-                final long sleepMillis = 500 + (i * 389L) % 2_500;
+                final long sleepMillis = 300 + (i * 389L) % 1_500;
                 final Path own = Files.createDirectory(dir.resolve("host" + i));
                 final Path text = own.resolve("report.txt");
                 final Path json = own.resolve("report.json");

@@ -13,12 +13,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * mech under a host at its heap limit (64 MiB, filled and held full for 5 s while the host catches
- * every {@code OutOfMemoryError}), from main's first line and once mech has started, on every
- * JDK: the host's stderr holds nothing at all, the recorder records, the collector's pauses are
- * put down to gc, /metrics answers once the pressure ends, and the report says what the heap
- * cost mech. Before, mech did not start at all, lost its threads one by one with stack traces on
- * stderr, kept /metrics dead, or crashed the JVM.
+ * mech under a host at its heap limit (64 MiB, filled and held full for 3 s once mech has started,
+ * while the host catches every {@code OutOfMemoryError}), on every JDK: the host's stderr holds
+ * nothing at all, the recorder records, the collector's pauses are put down to gc, and /metrics
+ * answers once the pressure ends. Before, mech lost its threads one by one with stack traces on
+ * stderr, kept /metrics dead, or crashed the JVM. A heap that fills while mech still starts is
+ * not covered: a class mech initialises then can break for the JVM's life (docs/architecture.md,
+ * "A full heap").
  */
 class FullHeapTest {
 
@@ -31,26 +32,18 @@ class FullHeapTest {
     @ParameterizedTest
     @MethodSource("io.mech.it.Jdks#all")
     void aHeapFullOnceMechRunsTakesNothingApart(final Path jdk) throws Exception {
-        final String report = run(jdk, "started");
+        final String report = run(jdk);
         final double gc = causeMillis(report, "gc");
         final double os = causeMillis(report, "os");
         assertTrue(gc > 0 && gc > os, "the collections under pressure are gc, more than os: " + report);
     }
 
-    @ParameterizedTest
-    @MethodSource("io.mech.it.Jdks#all")
-    void aHeapFullFromTheFirstLineOfMainHoldsMechOffTillItPasses(final Path jdk) throws Exception {
-        final String report = run(jdk, "now");
-        assertTrue(report.contains("mech's start waited") || report.contains("out of memory"),
-            "the report says what the full heap cost mech: " + report);
-    }
-
     /** Runs the host, checks what every run must show, and returns its JSON report. */
-    private String run(final Path jdk, final String when) throws Exception {
-        final Path json = dir.resolve(when + ".json");
+    private String run(final Path jdk) throws Exception {
+        final Path json = dir.resolve("report.json");
         final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk,
-            "prometheus.port=0,report=off,report.json=" + json + ",hiccup.log=" + dir.resolve(when + ".hlog"),
-            "-Xmx64m", "-cp", Paths.testClasses(), FullHeapHost.class.getName(), when, "5000", "2000"), 120);
+            "prometheus.port=0,report=off,report.json=" + json + ",hiccup.log=" + dir.resolve("host.hlog"),
+            "-Xmx64m", "-cp", Paths.testClasses(), FullHeapHost.class.getName(), "3000", "500"), 120);
         assertEquals(0, result.exit(), result.err());
         assertEquals("", result.err(), "nothing on the host's stderr");
         assertTrue(result.out().contains(FullHeapHost.METRICS_AFTER + "200"), "/metrics answers once the pressure ends: " + result.out());

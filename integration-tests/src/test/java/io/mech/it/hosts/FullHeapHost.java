@@ -10,8 +10,7 @@ import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A host at its heap limit: it fills its heap, from main's first line or once mech has started
- * and woven,
+ * A host at its heap limit: it fills its heap once mech has started and woven,
  * and keeps it full for a while, catching every {@code OutOfMemoryError} and allocating again, as
  * a server that sheds requests under memory pressure does; then it lets go of it all, asks mech's
  * /metrics until it answers (30 s at most), says what it got, and lives on a little.
@@ -31,20 +30,18 @@ public final class FullHeapHost {
     /**
      * Runs the host.
      *
-     * @param args {@code now} or {@code started} (once mech says so, 30 s at most), milliseconds
-     *             of pressure, milliseconds to live on after /metrics answered
+     * @param args milliseconds of pressure, once mech has started (30 s at most), and milliseconds
+     *             to live on after /metrics answered
      * @throws InterruptedException never: nothing interrupts the main thread
      */
     public static void main(final String[] args) throws InterruptedException {
-        if (args[0].equals("started")) {
-            // mech has started, and its weaving, which retransforms classes on threads of its own, is done:
-            // under a heap that fills during a retransformation the JDK's instrument library crashed the VM
-            final long deadline = System.nanoTime() + METRICS_BOUND_NANOS;
-            while ((System.getProperty("io.mech.started") == null || weaving()) && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
+        // mech has started, and its weaving, which retransforms classes on threads of its own, is done:
+        // under a heap that fills during a retransformation the JDK's instrument library crashed the VM
+        final long deadline = System.nanoTime() + METRICS_BOUND_NANOS;
+        while ((System.getProperty("io.mech.started") == null || weaving()) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
         }
-        final long pressure = Long.parseLong(args[1]);
+        final long pressure = Long.parseLong(args[0]);
         List<long[]> held = new ArrayList<>();
         long errors = 0;
         final long until = System.nanoTime() + pressure * 1_000_000L;
@@ -66,7 +63,7 @@ public final class FullHeapHost {
         System.gc();
         System.out.println("held " + size + " chunks, " + errors + " out-of-memory errors");
         System.out.println(METRICS_AFTER + metricsStatus());
-        Thread.sleep(Long.parseLong(args[2]));
+        Thread.sleep(Long.parseLong(args[1]));
         System.out.println("host done");
     }
 
