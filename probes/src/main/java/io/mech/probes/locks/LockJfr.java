@@ -43,6 +43,9 @@ final class LockJfr {
     /** What pins a virtual thread on JDKs whose pinned events give no reason (21 to 23). */
     static final String PINNED_BEFORE_24 = "monitor held or native frame";
 
+    /** How JFR names HotSpot's class-initialisation lock's class: see {@link #inJdk}. */
+    private static final String INIT_LOCK = "[I";
+
     private final LockTables tables;
     private final long thresholdNanos;
     private final EventThreads threads = new EventThreads();
@@ -88,6 +91,9 @@ final class LockJfr {
     private void onEnter(final RecordedEvent event) {
         final long nanos = event.getDuration().toNanos();
         final String monitor = className(event, "monitorClass");
+        if (INIT_LOCK.equals(monitor) && inJdk(event.getStackTrace())) {
+            return;
+        }
         final String owner = threadName(event, "previousOwner");
         final RecordedFrame site = MechThreads.isMechs(owner) ? null : hostsSite(event, monitor, nanos);
         if (site != null) {
@@ -220,6 +226,21 @@ final class LockJfr {
     }
 
     /** The first frame outside the JDK, or null when there is none. */
+    /**
+     * Whether a block happened in the JDK's own code: entering an {@code int[]} there is entering
+     * HotSpot's class-initialisation lock, as the JDK synchronizes on no {@code int[]} of its
+     * own. Four threads in their first {@code LongAdder.increment()} block so while one initialises
+     * the cells' class, 12 ms on a loaded machine (LockCorpusTest, JDK 17): class loading, not a
+     * monitor the code chose. An application's own {@code synchronized} on an {@code int[]}
+     * still counts, its frame on top.
+     */
+    private static boolean inJdk(final RecordedStackTrace trace) {
+        if (trace == null || trace.getFrames().isEmpty()) {
+            return false;
+        }
+        return LockTables.jdk(trace.getFrames().get(0).getMethod().getType().getName());
+    }
+
     private static RecordedFrame firstOutsideJdk(final RecordedStackTrace trace) {
         if (trace != null) {
             for (final RecordedFrame frame : trace.getFrames()) {

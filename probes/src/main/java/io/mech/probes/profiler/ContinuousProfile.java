@@ -163,12 +163,27 @@ final class ContinuousProfile implements AutoCloseable {
                 JfrSampling.stop(profiler, current);
             }
         } finally {
-            try (Stream<Path> files = Files.list(dir)) {
-                for (final Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.deleteIfExists(file);
-                }
-            }
-            Files.deleteIfExists(dir);
+            removeSegments(dir);
         }
+    }
+
+    /**
+     * Removes a continuous profile's directory and its segments: at its close, or from the
+     * thread that stops the profiler when the profiler's own thread missed the exit's deadline (on
+     * a loaded machine the segments stayed behind). A segment async-profiler still writes goes
+     * with its name; what it writes after is unlinked.
+     *
+     * @param dir the profile's directory; nothing happens when it is gone
+     */
+    static void removeSegments(final Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            for (final Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(file);
+            }
+        }
+        Files.deleteIfExists(dir);
     }
 }

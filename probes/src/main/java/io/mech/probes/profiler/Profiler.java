@@ -56,6 +56,9 @@ public final class Profiler implements AutoCloseable {
     /** How often the trigger sources are polled. */
     public static final long POLL_MILLIS = 50;
 
+    /** The continuous profile's directory in profiler.dir, by the JVM's pid. */
+    private static final String CONTINUOUS_DIR = ".continuous.";
+
     /**
      * A capture taken.
      *
@@ -163,7 +166,7 @@ public final class Profiler implements AutoCloseable {
     private void run() {
         try {
             if (settings.continuous()) {
-                continuous = ContinuousProfile.start(loaded(), settings.dir().resolve(".continuous." + ProcessHandle.current().pid()),
+                continuous = ContinuousProfile.start(loaded(), settings.dir().resolve(CONTINUOUS_DIR + ProcessHandle.current().pid()),
                     settings.captureMillis() * 1_000_000L, System.nanoTime());
             } else if (settings.ttsp()) {
                 final AsyncProfiler library = loaded();
@@ -439,6 +442,15 @@ public final class Profiler implements AutoCloseable {
             if (thread.isAlive()) {
                 abandoned = true;
                 unfinishedAtExit("not written in time");
+            } else {
+                return;
+            }
+        }
+        if (settings.continuous()) {
+            try {
+                ContinuousProfile.removeSegments(settings.dir().resolve(CONTINUOUS_DIR + ProcessHandle.current().pid()));
+            } catch (final IOException | RuntimeException e) {
+                warnings.accept("profiler: the continuous profile's segments were not removed at exit: " + e.getMessage());
             }
         }
     }

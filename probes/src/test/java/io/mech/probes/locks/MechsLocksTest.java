@@ -148,7 +148,10 @@ class MechsLocksTest {
     void aReentrantLockMechsThreadsContendIsNotCountedOnTheHostsItIs() throws InterruptedException {
         final Workloads.QueuedReentrantCounter onMechs = new Workloads.QueuedReentrantCounter();
         final long before = counted(probe.snapshot());
-        for (int round = 0; round < 5 && onMechs.queuedSeen() < 100; round++) {
+        // rounds until the lock was queued for often enough, 10 s at most: beside busy threads two
+        // threads seldom run at once, and five rounds once queued too few times to tell
+        final long mechsDeadline = System.nanoTime() + 10_000_000_000L;
+        while (onMechs.queuedSeen() < 100 && System.nanoTime() < mechsDeadline) {
             Workloads.run("mech-reentrant", 2, 500, onMechs::bump);
         }
         final long countedOnMechs = counted(probe.snapshot()) - before;
@@ -158,7 +161,8 @@ class MechsLocksTest {
 
         final Workloads.QueuedReentrantCounter onHosts = new Workloads.QueuedReentrantCounter();
         final long hostsBefore = counted(probe.snapshot());
-        for (int round = 0; round < 5 && counted(probe.snapshot()) - hostsBefore < 1_000; round++) {
+        final long hostsDeadline = System.nanoTime() + 10_000_000_000L;
+        while (counted(probe.snapshot()) - hostsBefore < 1_000 && System.nanoTime() < hostsDeadline) {
             Workloads.run("host-reentrant", 2, 500, onHosts::bump);
         }
         final long countedOnHosts = counted(probe.snapshot()) - hostsBefore;
