@@ -59,6 +59,17 @@ class LeanCausesTest {
         assertTrue(report.contains("JFR not started, for no stall needed it"), report);
     }
 
+    /**
+     * Inspects the host's heap with jcmd and checks that it did.
+     *
+     * @return the histogram's last line, its total
+     */
+    private static String inspectHeap(final Forked host, final Path jdk) throws Exception {
+        final String said = host.jcmd(jdk, "GC.class_histogram", "-all").strip();
+        assertTrue(said.contains("Total"), "jcmd inspected the heap: " + said);
+        return said.substring(said.lastIndexOf('\n') + 1);
+    }
+
     @Test
     void aVmOperationTheCountersCannotNameStartsJfr() throws Exception {
         final Path jdk = Path.of(System.getProperty("java.home"));
@@ -68,13 +79,14 @@ class LeanCausesTest {
         host.awaitMechStarted(jdk);
         assertFalse(host.jcmd(jdk, "VM.system_properties").contains("io.mech.jfr.since="), "no JFR after the first second");
         // a heap inspection without a collection: a safepoint of tens of milliseconds that no collector's counter times
-        host.jcmd(jdk, "GC.class_histogram", "-all");
+        final String histogram = inspectHeap(host, jdk);
         try {
             host.awaitJfrRecording(jdk);
         } catch (final AssertionError none) {
             host.terminate();
             host.await(30);
-            throw new AssertionError("no JFR after the heap inspection; the report: " + Files.readString(json), none);
+            throw new AssertionError("no JFR after the heap inspection (jcmd ended: " + histogram + "); the report: "
+                + Files.readString(json), none);
         }
         host.terminate();
         final Forked.Result result = host.await(30);
