@@ -26,7 +26,8 @@ import java.util.function.BooleanSupplier;
 final class HeapRoom {
 
     static final long ROOM_BYTES = 16L << 20;
-    private static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    /** The first wait, doubled at each {@link #backOff} up to {@link #LAST_BACKOFF_NANOS}. */
+    static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     private static final long LAST_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private HeapRoom() {
@@ -50,10 +51,20 @@ final class HeapRoom {
         long backoff = FIRST_BACKOFF_NANOS;
         while (!now() && !giveUp.getAsBoolean()) {
             final long parked = System.nanoTime();
-            LockSupport.parkNanos(backoff);
+            backoff = backOff(backoff);
             waited += System.nanoTime() - parked;
-            backoff = Math.min(2 * backoff, LAST_BACKOFF_NANOS);
         }
         return waited;
+    }
+
+    /**
+     * Parks for one backoff, allocating nothing.
+     *
+     * @param backoff nanoseconds to park, {@link #FIRST_BACKOFF_NANOS} the first time
+     * @return the next backoff: twice this one, 1 s at most
+     */
+    static long backOff(final long backoff) {
+        LockSupport.parkNanos(backoff);
+        return Math.min(2 * backoff, LAST_BACKOFF_NANOS);
     }
 }

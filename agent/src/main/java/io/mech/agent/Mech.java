@@ -70,9 +70,6 @@ final class Mech {
     static final String REFUSED_PROPERTY = "io.mech.options.refused";
 
     private static final long START_WAIT_MILLIS = 5_000;
-    /** The first wait before the start goes on after an {@link OutOfMemoryError}, doubled at each try up to {@link #LAST_BACKOFF_NANOS}. */
-    private static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
-    private static final long LAST_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     /**
      * How long after start-up, under -javaagent, the parts that a JVM living a second does not
@@ -256,7 +253,7 @@ final class Mech {
      * /metrics included.
      */
     void startParts() {
-        long backoff = FIRST_BACKOFF_NANOS;
+        long backoff = HeapRoom.FIRST_BACKOFF_NANOS;
         try {
             while (true) {
                 try {
@@ -269,8 +266,7 @@ final class Mech {
                     if (stopping) {
                         return;
                     }
-                    LockSupport.parkNanos(backoff);
-                    backoff = Math.min(2 * backoff, LAST_BACKOFF_NANOS);
+                    backoff = HeapRoom.backOff(backoff);
                 }
             }
         } catch (final OutOfMemoryError full) {

@@ -25,7 +25,6 @@ final class MetricsKeeper implements Runnable {
     private volatile PrometheusEndpoint endpoint;
     private volatile boolean restart;
     private volatile Thread keeper;
-    private volatile long restarts;
 
     /**
      * @param starting starts the endpoint, or says why not and gives null
@@ -71,7 +70,6 @@ final class MetricsKeeper implements Runnable {
                 }
                 endpoint = starting.get();
                 restart = false;
-                restarts++;
             } catch (final OutOfMemoryError full) {
                 // the flag stays up: try again once woken, after the wait for room
                 LockSupport.unpark(Thread.currentThread());
@@ -82,10 +80,5 @@ final class MetricsKeeper implements Runnable {
     /** @return the endpoint that serves now; null when none does */
     PrometheusEndpoint endpoint() {
         return endpoint;
-    }
-
-    /** @return how many times /metrics was started again */
-    long restarts() {
-        return restarts;
     }
 }

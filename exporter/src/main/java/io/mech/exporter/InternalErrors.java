@@ -41,15 +41,16 @@ public final class InternalErrors implements MetricFamilies {
      * @param failure   why
      */
     public void failed(final String component, final Throwable failure) {
+        final boolean memory = outOfMemory(failure);
         try {
             final AtomicLong count = counts.computeIfAbsent(component, c -> new AtomicLong());
-            if (count.getAndIncrement() == 0 && !outOfMemory(failure)) {
+            if (count.getAndIncrement() == 0 && !memory) {
                 warnings.accept(component + " failed (" + failure + "); the rest of mech carries on");
             }
         } catch (final Throwable lost) {
             // No memory to count it by component: the count below still has it when it is memory.
         }
-        if (outOfMemory(failure)) {
+        if (memory) {
             outOfMemory.incrementAndGet();
         }
     }

@@ -14,8 +14,7 @@ import java.util.function.Consumer;
  *       burst to catch up.</li>
  *   <li>A duty that throws is one warning, naming the thread, and the runner ends: a probe that
  *       fails every round would otherwise warn every round.</li>
- *   <li>A round that meets an {@link OutOfMemoryError} is lost and counted ({@link #roundsLost}),
- *       without a word, and the runner goes on: a full heap is the host's trouble and passes,
+ *   <li>A round that meets an {@link OutOfMemoryError} is lost, without a word, and the runner goes on: a full heap is the host's trouble and passes,
  *       and mech must still be there when it does.</li>
  *   <li>{@link #close} never waits and never interrupts: the duty may be writing a file, and the
  *       host's exit must not wait for it. A round under way finishes; no round starts after.</li>
@@ -39,8 +38,6 @@ public final class Periodic implements AutoCloseable {
     }
 
     private final CountDownLatch closed = new CountDownLatch(1);
-    /** Written by the runner's thread alone. */
-    private volatile long roundsLost;
     private final Thread thread;
 
     private Periodic(final String name, final long periodNanos, final boolean atOnce, final Duty duty,
@@ -82,9 +79,8 @@ public final class Periodic implements AutoCloseable {
                     duty.run();
                 } catch (final OutOfMemoryError full) {
                     // The heap is the host's, and full for now: this round is lost, the next may find
-                    // memory. Nothing else here: code run for the first time under a full heap may
-                    // need memory to link.
-                    roundsLost++;
+                    // memory. Nothing here: code run for the first time under a full heap may need
+                    // memory to link.
                 }
                 next = Math.max(next + periodNanos, System.nanoTime());
             }
@@ -98,11 +94,6 @@ public final class Periodic implements AutoCloseable {
     /** @return whether the runner's thread still runs: false once closed and its round is done, or once its duty failed */
     public boolean running() {
         return thread.isAlive();
-    }
-
-    /** @return the rounds an {@link OutOfMemoryError} cut short */
-    public long roundsLost() {
-        return roundsLost;
     }
 
     /** Starts no further round; returns at once. */

@@ -104,8 +104,6 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     private final Map<Cause, Map<String, Long>> details = new EnumMap<>(Cause.class);
     private long lastStallNanos;
     private volatile boolean closed;
-    /** The attribution rounds a full heap cut short; written by the attribution thread alone. */
-    private volatile long roundsLost;
 
     /**
      * A stall waiting for its attribution, with the counters' evidence in nanoseconds.
@@ -179,11 +177,6 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         pauses = jfr;
     }
 
-    /** @return the attribution rounds an {@link OutOfMemoryError} cut short: their stalls waited for a later round */
-    public long roundsLost() {
-        return roundsLost;
-    }
-
     /** Adds a listener told of every attributed stall. */
     public void addListener(final AttributionListener listener) {
         listeners.add(listener);
@@ -201,8 +194,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
                 attributeRound(polls++);
             } catch (final OutOfMemoryError full) {
                 // The host's heap is full for now: the stalls wait in the queue for the next round.
-                // Nothing else here: code run for the first time under a full heap may need memory to link.
-                roundsLost++;
+                // Nothing here: code run for the first time under a full heap may need memory to link.
             }
         }
     }
