@@ -19,11 +19,8 @@ import org.HdrHistogram.SingleWriterRecorder;
  *
  * <p>With {@link VmCounters}, the meter reads HotSpot's counters at every wake-up and hands each
  * stall over with what they moved by across it: the evidence of its cause, from the first
- * interval on. HotSpot counts a safepoint and its wait as it begins, and adds its time at the
- * safepoint just after it has let the threads go, so the meter may wake before that time is
- * added. A stall is therefore handed over at the next wake-up, and takes the time at safepoints
- * added during that next round too when no safepoint began in it; the stall after it then counts
- * that time from there, so no time is handed over twice.
+ * interval on. HotSpot adds a safepoint's time after the meter may have woken, so the stall is
+ * a {@link HeldStall} until a later wake-up.
  *
  * <p>Guarantees: only the thread running {@link #run()} writes to the recorder, which is what
  * {@link SingleWriterRecorder} requires, and to the stall totals, which are volatile so that any
@@ -56,14 +53,7 @@ final class HiccupMeter implements Runnable {
     /** The counters at the last wake-up and at this one, swapped each round. */
     private long[] last;
     private long[] current;
-    /** A stall waiting for the next wake-up: the counters before it and at its end. */
-    private final long[] stallBefore;
-    private final long[] stallEnd;
-    /** The time at safepoints already handed over with a stall, which the next one counts from. */
-    private long safepointTicksHanded;
-    private long pendingEnd;
-    private long pendingLength;
-    private boolean pending;
+    private final HeldStall held;
     private volatile boolean stopped;
     private volatile long stalls;
     private volatile long stallNanos;
@@ -87,8 +77,7 @@ final class HiccupMeter implements Runnable {
         final int width = this.counters == null ? 0 : this.counters.width();
         this.last = new long[width];
         this.current = new long[width];
-        this.stallBefore = new long[width];
-        this.stallEnd = new long[width];
+        this.held = new HeldStall(width);
     }
 
     @Override
@@ -111,14 +100,8 @@ final class HiccupMeter implements Runnable {
             final long hiccup = Math.min(elapsed - Math.min(shortestNanos, longestFloorNanos), HiccupSettings.HIGHEST_TRACKABLE_NANOS);
             recorder.recordValueWithExpectedInterval(hiccup, resolutionNanos);
             final boolean stall = hiccup >= stallThresholdNanos;
-            if (pending) {
-                if (current[VmCounters.SAFEPOINTS] == stallEnd[VmCounters.SAFEPOINTS]) {
-                    // no safepoint began this round: the time at safepoints added meanwhile is the stall's
-                    stallEnd[VmCounters.SAFEPOINT_TICKS] = current[VmCounters.SAFEPOINT_TICKS];
-                }
-                safepointTicksHanded = stallEnd[VmCounters.SAFEPOINT_TICKS];
-                stallQueue.offer(pendingEnd, pendingLength, stallEnd, 0, stallBefore, 0);
-                pending = false;
+            if (counters != null) {
+                held.woke(current, after, stall, stallQueue);
             }
             if (stall) {
                 stallNanos += hiccup;
@@ -128,12 +111,7 @@ final class HiccupMeter implements Runnable {
                     if (counters == null) {
                         stallQueue.offer(after, hiccup);
                     } else {
-                        System.arraycopy(last, 0, stallBefore, 0, last.length);
-                        stallBefore[VmCounters.SAFEPOINT_TICKS] = Math.max(last[VmCounters.SAFEPOINT_TICKS], safepointTicksHanded);
-                        System.arraycopy(current, 0, stallEnd, 0, current.length);
-                        pendingEnd = after;
-                        pendingLength = hiccup;
-                        pending = true;
+                        held.hold(after, hiccup, last, current);
                     }
                 }
             }
@@ -142,8 +120,8 @@ final class HiccupMeter implements Runnable {
             current = swap;
             before = after;
         }
-        if (pending) {
-            stallQueue.offer(pendingEnd, pendingLength, stallEnd, 0, stallBefore, 0);
+        if (counters != null) {
+            held.handOver(stallQueue);
         }
     }
 
