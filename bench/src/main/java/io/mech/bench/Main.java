@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@code bench/run [--rounds N] [--seconds S] [--scrape-seconds S] [--loads KIND,...] [--jhiccup JAR] [--only startup,memory,overhead,floor,jfr,locks,falsesharing,queues,profiler,scrape,replay]}: measures, prints
+ * {@code bench/run [--rounds N] [--seconds S] [--scrape-seconds S] [--loads KIND,...] [--jhiccup JAR] [--only startup,memory,overhead,floor,jfr,locks,falsesharing,queues,profiler,scrape,replay,replay-long]}: measures, prints
  * a table per part and writes them as {@link Results} says. {@code --jhiccup} names jHiccup's agent
  * jar, by default {@value JHiccup#USUAL_PATH} from the repository's root; without one, jHiccup's
  * rows are left out.
@@ -22,7 +22,7 @@ import java.util.Set;
 public final class Main {
 
     /** Every part, in the order a full run measures them and latest.md lists them. */
-    private static final List<String> ALL = List.of("startup", "memory", "overhead", "floor", "jfr", "locks", "falsesharing", "queues", "profiler", "scrape", "replay");
+    private static final List<String> ALL = List.of("startup", "memory", "overhead", "floor", "jfr", "locks", "falsesharing", "queues", "profiler", "scrape", "replay", "replay-long");
 
     private Main() {
     }
@@ -87,6 +87,7 @@ public final class Main {
                 case "memory" -> MemoryBench.run(setup);
                 case "scrape" -> ScrapeBench.run(setup);
                 case "replay" -> ReplayBench.run(setup);
+                case "replay-long" -> LongLogBench.run(setup);
                 case "locks" -> LocksBench.run(setup);
                 case "falsesharing" -> FalseSharingBench.run(setup);
                 case "queues" -> QueuesBench.run(setup);
@@ -121,7 +122,7 @@ public final class Main {
 
     private static void usage(final String problem) {
         System.err.println("bench: " + problem);
-        System.err.println("usage: bench/run [--rounds N>=5] [--seconds S] [--scrape-seconds S] [--loads KIND,...] [--jhiccup JAR] [--only startup,memory,overhead,floor,jfr,locks,falsesharing,queues,profiler,scrape,replay]");
+        System.err.println("usage: bench/run [--rounds N>=5] [--seconds S] [--scrape-seconds S] [--loads KIND,...] [--jhiccup JAR] [--only startup,memory,overhead,floor,jfr,locks,falsesharing,queues,profiler,scrape,replay,replay-long]");
         System.exit(2);
     }
 

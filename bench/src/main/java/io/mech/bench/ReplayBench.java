@@ -48,18 +48,23 @@ final class ReplayBench {
      * HdrHistogram's package in the unshaded jar, built at run time: the bench jar relocates its own
      * HdrHistogram, and the shade plugin rewrites string constants that name the package too.
      */
-    private static final String HDR = String.join(".", "org", "HdrHistogram");
+    static final String HDR = String.join(".", "org", "HdrHistogram");
     private static final Path TIME = Path.of("/usr/bin/time");
     private static final long TIMEOUT_SECONDS = 600;
 
     private ReplayBench() {
     }
 
-    /** Runs with HdrHistogram's jar from {@code -Dmech.bench.hdrhistogram.jar}, else from the local Maven repository. */
+    /** Runs with {@link #hdrHistogramJar()}. */
     static List<Row> run(final Setup setup) throws Exception {
+        return run(setup, hdrHistogramJar());
+    }
+
+    /** HdrHistogram's jar from {@code -Dmech.bench.hdrhistogram.jar}, else from the local Maven repository. */
+    static Path hdrHistogramJar() {
         final String given = System.getProperty("mech.bench.hdrhistogram.jar");
-        return run(setup, given != null ? Path.of(given) : Path.of(System.getProperty("user.home"),
-            ".m2/repository/org/hdrhistogram/HdrHistogram/2.2.2/HdrHistogram-2.2.2.jar"));
+        return given != null ? Path.of(given) : Path.of(System.getProperty("user.home"),
+            ".m2/repository/org/hdrhistogram/HdrHistogram/2.2.2/HdrHistogram-2.2.2.jar");
     }
 
     static List<Row> run(final Setup setup, final Path hdrHistogramJar) throws Exception {
@@ -173,10 +178,15 @@ final class ReplayBench {
      * @param peakKib   peak resident set
      * @param out       standard output
      */
-    private record Measured(long wallNanos, long peakKib, String out) {
+    record Measured(long wallNanos, long peakKib, String out) {
     }
 
-    private static Measured measure(final Path workDir, final List<String> command) throws IOException, InterruptedException {
+    static Measured measure(final Path workDir, final List<String> command) throws IOException, InterruptedException {
+        return measure(workDir, command, TIMEOUT_SECONDS);
+    }
+
+    static Measured measure(final Path workDir, final List<String> command, final long timeoutSeconds)
+        throws IOException, InterruptedException {
         final boolean timed = Files.isExecutable(TIME);
         final Path peak = Files.createTempFile(workDir, "rss", ".txt");
         final List<String> full = new ArrayList<>();
@@ -190,13 +200,13 @@ final class ReplayBench {
         final Process process = new ProcessBuilder(full).directory(workDir.toFile()).redirectOutput(out.toFile())
             .redirectError(err.toFile()).start();
         long hwm = 0;
-        while (!process.waitFor(timed ? TIMEOUT_SECONDS * 1000 : 5, TimeUnit.MILLISECONDS)) {
+        while (!process.waitFor(timed ? timeoutSeconds * 1000 : 5, TimeUnit.MILLISECONDS)) {
             if (!timed) {
                 hwm = Math.max(hwm, vmHwmKib(process.pid()));
             }
-            if (System.nanoTime() - start > TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS)) {
+            if (System.nanoTime() - start > TimeUnit.SECONDS.toNanos(timeoutSeconds)) {
                 process.destroyForcibly().waitFor();
-                throw new IOException("timed out after " + TIMEOUT_SECONDS + " s: " + String.join(" ", full));
+                throw new IOException("timed out after " + timeoutSeconds + " s: " + String.join(" ", full));
             }
         }
         final long wall = System.nanoTime() - start;

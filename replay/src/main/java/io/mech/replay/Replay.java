@@ -14,10 +14,12 @@ import org.HdrHistogram.Histogram;
  * heap), so that a fleet is merged in absolute time in one pass with one line per log in memory.
  * Memory does not grow with the number of logs beyond each log's reading buffer: up to
  * {@link #OVERLAID_LOGS} logs keep a view each (listed and drawn one by one); more are a fleet,
- * whose hosts keep a packed distribution each only with {@code --per-file}. A log's own timeline
- * is kept only for the charts (up to {@link #OVERLAID_LOGS} logs) and for {@code --openmetrics}. The merged timeline groups intervals into buckets as long as the
- * first selected interval, numbered from the earliest log's start: intervals of different hosts
- * that cover the same second meet in one bucket.
+ * whose hosts keep a packed distribution each only with {@code --per-file}. Nothing grows with a
+ * log's length unless an output asks for every interval: a log's own timeline is kept only for the
+ * charts (up to {@link #OVERLAID_LOGS} logs) and for {@code --openmetrics}, the merged one only for
+ * the charts and {@code --intervals}, and the causes' time buckets only for the charts. The merged
+ * timeline groups intervals into buckets as long as the first selected interval, numbered from the
+ * earliest log's start: intervals of different hosts that cover the same second meet in one bucket.
  *
  * <p>Selection follows HistogramLogProcessor: untagged lines unless a tag is asked for; a
  * relative window compares each interval's start, relative to the log's start, with the bounds
@@ -107,25 +109,26 @@ final class Replay {
         }
         final boolean single = logs == 1;
         final boolean perFile = logs <= OVERLAID_LOGS || options.perFile || options.openMetrics != null;
-        // Each log's timeline is a point per interval, 5 MB a day: kept only for what draws or exports it.
-        final boolean timelines = logs <= OVERLAID_LOGS && (options.html != null || options.svg != null)
-            || options.openMetrics != null;
+        // A timeline is a point per interval, 5 MB a day: kept only for what draws, lists or exports it.
+        final boolean charts = options.html != null || options.svg != null;
+        final boolean timelines = logs <= OVERLAID_LOGS && charts || options.openMetrics != null;
+        final boolean mergedTimeline = charts || options.intervals;
         final View[] views = new View[n];
         final List<View> fileViews = new ArrayList<>();
         View only = null;
         for (int i = 0; i < n; i++) {
             if (live[i] && (perFile || single)) {
-                views[i] = new View(hosts.get(i).name(), options.stallThreshold, options.worst, timelines || single,
-                    logs > OVERLAID_LOGS);
+                views[i] = new View(hosts.get(i).name(), options.stallThreshold, options.worst,
+                    timelines || single && mergedTimeline, logs > OVERLAID_LOGS);
                 fileViews.add(views[i]);
                 only = views[i];
             }
         }
-        final View merged = single ? only : new View("all", options.stallThreshold, options.worst);
+        final View merged = single ? only : new View("all", options.stallThreshold, options.worst, mergedTimeline, false);
         final MovingWindow moving = options.movingWindowNanos > 0
             ? new MovingWindow(options.movingWindowNanos / 1_000_000L, options.movingPercentile) : null;
         final Bucketing buckets = single ? null : new Bucketing(earliestStart);
-        final StallCauses causes = new StallCauses();
+        final StallCauses causes = new StallCauses(charts);
         for (int i = n; i < readers.size(); i++) {
             if (live[i]) {
                 causes.noteControlLog(readers.get(i).name());

@@ -43,6 +43,8 @@ final class StallCauses {
     private long[] nanos = new long[8];
     private long[] stalls = new long[8];
     private long[] longest = new long[8];
+    /** Whether the stall time is kept by time bucket too, for the cause chart: memory in proportion to the stalled buckets. */
+    private final boolean byTime;
     private final TreeMap<Long, long[]> byBucket = new TreeMap<>();
     private final TreeMap<Long, Long> controlByBucket = new TreeMap<>();
     private double originSec;
@@ -58,6 +60,11 @@ final class StallCauses {
     private long allocationStalls;
     private long allocationStallNanos;
     private long longestAllocationStall;
+
+    /** @param byTime whether to keep the stall time by time bucket, for the cause chart */
+    StallCauses(final boolean byTime) {
+        this.byTime = byTime;
+    }
 
     /**
      * Sets the time buckets: from the earliest log's start, as long as the first interval.
@@ -96,6 +103,9 @@ final class StallCauses {
         nanos[i] += maxNanos;
         stalls[i]++;
         longest[i] = Math.max(longest[i], maxNanos);
+        if (!byTime) {
+            return;
+        }
         final long key = bucket(startSec);
         long[] stack = byBucket.get(key);
         if (stack == null || stack.length <= i) {
@@ -159,7 +169,9 @@ final class StallCauses {
             controlStallNanos += maxNanos;
         }
         controlLongest = Math.max(controlLongest, maxNanos);
-        controlByBucket.merge(bucket(startSec), maxNanos, Math::max);
+        if (byTime) {
+            controlByBucket.merge(bucket(startSec), maxNanos, Math::max);
+        }
     }
 
     void noteControlLog(final String name) {

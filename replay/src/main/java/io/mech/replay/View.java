@@ -31,15 +31,6 @@ final class View {
      * @param name           how the report names it
      * @param stallThreshold intervals whose max reaches this (in the log's value unit) count as stalled
      * @param worst          how many of the worst intervals to keep
-     */
-    View(final String name, final long stallThreshold, final int worst) {
-        this(name, stallThreshold, worst, true, false);
-    }
-
-    /**
-     * @param name           how the report names it
-     * @param stallThreshold intervals whose max reaches this (in the log's value unit) count as stalled
-     * @param worst          how many of the worst intervals to keep
      * @param timeline       whether to keep a point per interval (for charts and exports)
      * @param packed         whether to keep the distribution packed, for one host of many
      */
