@@ -17,6 +17,11 @@ import java.util.Properties;
  */
 final class AttachCommand {
 
+    /** How long attach waits for a starting JVM to catch SIGQUIT. */
+    static final long START_WAIT_MILLIS = 10_000;
+    /** SIGQUIT is signal 3: bit 2 of the kernel's caught-signal mask. */
+    private static final long SIGQUIT_BIT = 1L << 2;
+
     private AttachCommand() {
     }
 
@@ -77,10 +82,42 @@ final class AttachCommand {
             if (launch.contains("-XX:+DisableAttachMechanism")) {
                 return "pid " + pid + " was started with -XX:+DisableAttachMechanism and refuses attach";
             }
-            return null;
+            return awaitQuitHandler(proc, pid);
         } catch (final IOException e) {
             return "cannot inspect pid " + pid + ": " + e.getMessage();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted while waiting for pid " + pid + " to start";
         }
+    }
+
+    /**
+     * Waits, for {@link #START_WAIT_MILLIS} at most, until the JVM catches SIGQUIT: one that has
+     * not yet installed its handler, in the first milliseconds of its start, would be terminated
+     * by attach's SIGQUIT.
+     *
+     * @return null once it catches SIGQUIT, else why it is left alone
+     */
+    static String awaitQuitHandler(final Path proc, final long pid) throws IOException, InterruptedException {
+        final long deadline = System.nanoTime() + START_WAIT_MILLIS * 1_000_000L;
+        while (!catchesQuit(Files.readString(proc.resolve("status"), StandardCharsets.ISO_8859_1))) {
+            if (System.nanoTime() >= deadline) {
+                return "pid " + pid + " has not installed its SIGQUIT handler within " + START_WAIT_MILLIS
+                    + " ms (still starting, or it ignores SIGQUIT); attaching would terminate it";
+            }
+            Thread.sleep(10);
+        }
+        return null;
+    }
+
+    /** Whether a {@code /proc/<pid>/status} text lists SIGQUIT among the caught signals. */
+    static boolean catchesQuit(final String status) {
+        for (final String line : status.split("\n")) {
+            if (line.startsWith("SigCgt:")) {
+                return (Long.parseUnsignedLong(line.substring("SigCgt:".length()).trim(), 16) & SIGQUIT_BIT) != 0;
+            }
+        }
+        return true;
     }
 
     private static int attach(final long pid, final String options) {

@@ -36,7 +36,7 @@ class AttachTest {
     void attachLoadsMechAndTheLogIsNamedAfterTheTarget(final Path jdk) throws Exception {
         final Forked host = Forked.start(dir, List.of(Jdks.java(jdk), "-cp", Paths.testClasses(),
             SleepingHost.class.getName(), "4000"));
-        Thread.sleep(700);
+        host.awaitJvmStarted();
         final Forked.Result attached = Forked.run(dir,
             attach(jdk, Long.toString(host.pid()), "hiccup.interval=500ms,report=off,hiccup.log=att.%pid.hlog"), 30);
         final Path log = dir.resolve("att." + host.pid() + ".hlog");
@@ -93,7 +93,7 @@ class AttachTest {
     void aJvmThatRefusesAttachIsAOneLineError() throws Exception {
         final Forked host = Forked.start(dir, List.of(Jdks.java(currentJdk()), "-XX:+DisableAttachMechanism",
             "-cp", Paths.testClasses(), SleepingHost.class.getName(), "3000"));
-        Thread.sleep(300);
+        host.awaitJvmStarted();
         final Forked.Result result = Forked.run(dir, attach(currentJdk(), Long.toString(host.pid())), 30);
         assertEquals(1, result.exit());
         assertEquals(1, result.err().lines().count(), result.err());
@@ -107,7 +107,7 @@ class AttachTest {
             "needs root to start a JVM as another user");
         final Forked host = Forked.start(dir, List.of("/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
             Jdks.java(currentJdk()), "-cp", Paths.testClasses(), SleepingHost.class.getName(), "3000"));
-        Thread.sleep(500);
+        host.awaitJvmStarted();
         final Forked.Result result = Forked.run(dir, attach(currentJdk(), Long.toString(host.pid())), 30);
         assertEquals(1, result.exit());
         assertEquals(1, result.err().lines().count(), result.err());

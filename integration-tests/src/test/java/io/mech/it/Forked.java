@@ -133,6 +133,26 @@ public final class Forked {
         awaitSystemProperty(javaHome, "io.mech.started");
     }
 
+    /**
+     * Waits until this process is a JVM that catches SIGQUIT, for 20 s at most: attaching (jcmd,
+     * {@code mech attach}) begins with a SIGQUIT, which terminates a JVM in the first milliseconds
+     * of its start, before it installs its handler, or the launcher it still is.
+     */
+    public void awaitJvmStarted() throws Exception {
+        final long deadline = System.nanoTime() + 20_000_000_000L;
+        final Path status = Path.of("/proc", Long.toString(pid()), "status");
+        while (true) {
+            final String caught = Files.readString(status).lines().filter(l -> l.startsWith("SigCgt:")).findFirst().orElse("SigCgt: 4");
+            if ((Long.parseUnsignedLong(caught.substring("SigCgt:".length()).trim(), 16) & 4) != 0) {
+                return;
+            }
+            if (!process.isAlive() || System.nanoTime() >= deadline) {
+                throw new AssertionError("pid " + pid() + " did not catch SIGQUIT within 20 s");
+            }
+            Thread.sleep(10);
+        }
+    }
+
     /** Polls {@code jcmd <pid> VM.system_properties} until it lists the property, for 20 s at most. */
     private void awaitSystemProperty(final Path javaHome, final String name) throws Exception {
         final long deadline = System.nanoTime() + 20_000_000_000L;
@@ -156,6 +176,7 @@ public final class Forked {
      * @return what jcmd printed, its errors included
      */
     public String jcmd(final Path javaHome, final String... command) throws Exception {
+        awaitJvmStarted();
         final List<String> line = new ArrayList<>(List.of(javaHome.resolve("bin/jcmd").toString(), Long.toString(pid())));
         line.addAll(List.of(command));
         final Process query = new ProcessBuilder(line).redirectErrorStream(true).start();
