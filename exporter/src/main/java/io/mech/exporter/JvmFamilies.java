@@ -9,16 +9,15 @@ import io.prometheus.metrics.instrumentation.jvm.JvmMemoryMetrics;
 import io.prometheus.metrics.instrumentation.jvm.JvmMemoryPoolAllocationMetrics;
 import io.prometheus.metrics.instrumentation.jvm.JvmNativeMemoryMetrics;
 import io.prometheus.metrics.instrumentation.jvm.JvmRuntimeInfoMetric;
-import io.prometheus.metrics.instrumentation.jvm.JvmThreadsMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.util.List;
 
 /**
  * The JVM and process families served with {@code prometheus.jvm=on}: what client_java's
- * {@code JvmMetrics} registers, with its process families served by mech's {@link ProcessFamilies}
- * instead, and without the two deadlock gauges, which stop the host at every scrape (see
- * {@link IsolatedProperties#SAFEPOINT_FAMILIES}). The names are client_java's, so dashboards made
- * for it read them unchanged.
+ * {@code JvmMetrics} registers, with its thread and process families served by mech's
+ * {@link ThreadFamilies} and {@link ProcessFamilies} instead, which leave out the two deadlock
+ * gauges that stop the host at every scrape. The names are client_java's, so dashboards made for
+ * it read them unchanged.
  */
 final class JvmFamilies {
 
@@ -27,7 +26,6 @@ final class JvmFamilies {
 
     /** Registers the families; called once, at the first scrape, so that a JVM never scraped loads none of them. */
     static void register(final PrometheusProperties config, final PrometheusRegistry registry) {
-        JvmThreadsMetrics.builder(config).register(registry);
         JvmBufferPoolMetrics.builder(config).register(registry);
         JvmClassLoadingMetrics.builder(config).register(registry);
         JvmCompilationMetrics.builder(config).register(registry);
@@ -36,6 +34,6 @@ final class JvmFamilies {
         JvmMemoryMetrics.builder(config).register(registry);
         JvmNativeMemoryMetrics.builder(config).register(registry);
         JvmRuntimeInfoMetric.builder(config).register(registry);
-        registry.register(new MechCollector(List.of(new ProcessFamilies())));
+        registry.register(new MechCollector(List.of(new ThreadFamilies(), new ProcessFamilies())));
     }
 }
