@@ -3,6 +3,8 @@ package io.mech.replay;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
@@ -40,13 +42,26 @@ final class Replay {
      * @param moving the moving-window percentile over the merged view, or null
      * @param logs   how many logs had intervals
      * @param causes stall time by cause, and the control logs' hiccups
+     * @param seen   what the host logs hold, selected or not
      */
-    record Result(List<View> files, View merged, MovingWindow moving, int logs, StallCauses causes) {
+    record Result(List<View> files, View merged, MovingWindow moving, int logs, StallCauses causes, Seen seen) {
 
         /** Whether there are more logs than are drawn one by one. */
         boolean fleet() {
             return logs > OVERLAID_LOGS;
         }
+    }
+
+    /**
+     * What the host logs' interval lines hold, selected or not, read up to where each log stopped:
+     * what an empty selection is told against.
+     *
+     * @param untagged the untagged lines
+     * @param tagged   the tagged lines by tag, sorted
+     * @param firstSec the earliest line's start, in seconds after the earliest log's start
+     * @param lastSec  the latest line's start, likewise
+     */
+    record Seen(long untagged, SortedMap<String, Long> tagged, double firstSec, double lastSec) {
     }
 
     /** Told every few thousand lines, so that it can show how far the replay has got. */
@@ -143,12 +158,25 @@ final class Replay {
         Histogram corrected = null;
         boolean bucketsSet = false;
         long done = 0;
+        long untagged = 0;
+        final SortedMap<String, Long> tagged = new TreeMap<>();
+        double firstSec = Double.MAX_VALUE;
+        double lastSec = -Double.MAX_VALUE;
         while (!order.isEmpty()) {
             final int next = order.poll();
             final IntervalLogReader reader = readers.get(next);
             final double offsetSec = reader.absoluteStartSec() - earliestStart;
             if ((++done & 0xfff) == 0) {
                 progress.tick();
+            }
+            if (next < n) {
+                if (reader.tag() == null) {
+                    untagged++;
+                } else {
+                    tagged.merge(reader.tag(), 1L, Long::sum);
+                }
+                firstSec = Math.min(firstSec, offsetSec);
+                lastSec = Math.max(lastSec, offsetSec);
             }
             final Selection selection = select(reader, offsetSec);
             if (selection == Selection.PAST_END) {
@@ -223,7 +251,7 @@ final class Replay {
                 merged.noteInput(reader.skipped(), reader.truncated());
             }
         }
-        return new Result(fileViews, merged, moving, logs, causes);
+        return new Result(fileViews, merged, moving, logs, causes, new Seen(untagged, tagged, firstSec, lastSec));
     }
 
     /** TAKE: in the window and of the tag asked for; OUTSIDE: before the window; PAST_END: stop the log. */

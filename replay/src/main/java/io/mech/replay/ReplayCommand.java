@@ -19,7 +19,8 @@ import java.util.function.Consumer;
  * <p>Guarantees: {@link #run} never throws and never exits the JVM; every failure is one line on
  * {@code err} and an exit code: 0 when the report was written, 1 when an input is damaged,
  * empty or unreadable (the message reads {@code file:line: what is wrong}) or an output cannot be
- * written, 2 when the command line is wrong.
+ * written, 2 when the command line is wrong, 3 when the tag or window asked for selects no
+ * interval (the message says what the logs hold).
  *
  * <p>Example use:
  * <pre>{@code
@@ -75,6 +76,14 @@ public final class ReplayCommand {
             final ProgressLine progress = ProgressLine.forTerminal(err, totalBytes);
             final Replay.Result result = new Replay(options, hosts, controls, warnings, () -> progress.at(rawBytesRead(opened))).run();
             progress.done();
+            if (options.listTags) {
+                listTags(out, result.seen());
+                return 0;
+            }
+            if (result.merged().intervals() == 0) {
+                err.println("mech replay: " + EmptySelection.describe(options, result.seen()));
+                return 3;
+            }
             switch (options.format) {
                 case CSV -> CsvReport.write(out, result, options);
                 case JSON -> JsonReport.write(out, result, options);
@@ -86,6 +95,9 @@ public final class ReplayCommand {
             }
             if (options.svg != null) {
                 write(options.svg, o -> o.write(Charts.svgDocument(result, options).getBytes(StandardCharsets.UTF_8)));
+            }
+            if (options.outputPrefix != null) {
+                write(options.outputPrefix + ".hgrm", o -> HgrmFile.write(o, result, options, hosts.get(0).startTimeSec()));
             }
             if (options.openMetrics != null) {
                 write(options.openMetrics, o -> OpenMetricsExport.write(o, result));
@@ -110,6 +122,15 @@ public final class ReplayCommand {
                 }
             }
         }
+    }
+
+    /** One line per tag with its line count, untagged lines first, as {@code --list-tags} prints them. */
+    private static void listTags(final PrintStream out, final Replay.Seen seen) {
+        out.println("lines  tag");
+        if (seen.untagged() > 0) {
+            out.format("%5d  (untagged)%n", seen.untagged());
+        }
+        seen.tagged().forEach((tag, lines) -> out.format("%5d  %s%n", lines, tag));
     }
 
     /** Opens a log for a reader that shares the decoder: one decoder serves a whole merge. */

@@ -38,10 +38,14 @@ final class ReplayOptions {
         "  --html <file>               write the charts as one self-contained HTML page",
         "  --svg <file>                write the same charts as SVG",
         "  --openmetrics <file>        write every interval as OpenMetrics samples, for promtool backfill",
+        "  -o <prefix>                 also write the distribution to <prefix>.hgrm, as HistogramLogProcessor",
+        "  --list-tags                 list the logs' tags, with their line counts, and report nothing else",
         "  --lenient                   skip damaged lines (counted in the report) instead of failing",
         "  --help                      this text",
-        "Durations take ns, us, ms or s (a bare number is ns). Exit: 0 ok, 1 damaged or unreadable",
-        "input, 2 usage error.",
+        "HistogramLogProcessor's spellings are taken too: -i <log>, -tag, -start, -end, -allTags, -csv,",
+        "-listtags, -outputValueUnitRatio, -percentilesOutputTicksPerHalf.",
+        "Durations need a unit: ns, us, ms or s. Exit: 0 ok, 1 damaged or unreadable input,",
+        "2 usage error, 3 no interval selected (the line says what the logs have).",
         "");
 
     final List<String> inputs = new ArrayList<>();
@@ -65,6 +69,9 @@ final class ReplayOptions {
     String openMetrics;
     boolean lenient;
     boolean help;
+    boolean listTags;
+    /** Where to write {@code .hgrm}, without the suffix; null for nowhere. */
+    String outputPrefix;
 
     /** A window bound: seconds relative to the start, or seconds since the epoch. */
     record TimeBound(double seconds, boolean absolute) {
@@ -97,17 +104,21 @@ final class ReplayOptions {
             switch (arg) {
                 case "--" -> onlyInputs = true;
                 case "--help", "-h" -> o.help = true;
-                case "--all-tags" -> o.allTags = true;
+                case "--all-tags", "-allTags" -> o.allTags = true;
+                case "--list-tags", "-listtags" -> o.listTags = true;
+                case "-o" -> o.outputPrefix = value(args, ++i, arg);
+                case "-i" -> o.inputs.add(value(args, ++i, arg));
+                case "-csv" -> o.format = Format.CSV;
                 case "--per-file" -> o.perFile = true;
                 case "--recursive" -> o.recursive = true;
                 case "--intervals" -> o.intervals = true;
                 case "--lenient" -> o.lenient = true;
-                case "--start" -> o.start = time(arg, value(args, ++i, arg));
-                case "--end" -> o.end = time(arg, value(args, ++i, arg));
-                case "--tag" -> o.tag = tag(value(args, ++i, arg));
+                case "--start", "-start" -> o.start = time(arg, value(args, ++i, arg));
+                case "--end", "-end" -> o.end = time(arg, value(args, ++i, arg));
+                case "--tag", "-tag" -> o.tag = tag(value(args, ++i, arg));
                 case "--format" -> o.format = format(value(args, ++i, arg));
-                case "--unit-ratio" -> o.unitRatio = positive(arg, value(args, ++i, arg));
-                case "--ticks" -> o.ticks = (int) whole(arg, value(args, ++i, arg), 1, 1000);
+                case "--unit-ratio", "-outputValueUnitRatio" -> o.unitRatio = positive(arg, value(args, ++i, arg));
+                case "--ticks", "-percentilesOutputTicksPerHalf" -> o.ticks = (int) whole(arg, value(args, ++i, arg), 1, 1000);
                 case "--moving-window" -> o.movingWindowNanos = duration(arg, value(args, ++i, arg), 1_000_000L);
                 case "--moving-percentile" -> o.movingPercentile = percentile(arg, value(args, ++i, arg));
                 case "--correct" -> o.correctionInterval = duration(arg, value(args, ++i, arg), 1);
@@ -212,11 +223,14 @@ final class ReplayOptions {
         throw new UsageException(option + " takes a whole number from " + min + " to " + max + ", got '" + text + "'");
     }
 
-    /** A duration in ns: a number with ns, us, ms or s, or a bare number of ns; at least {@code min} ns. */
+    /**
+     * A duration in ns: a number with ns, us, ms or s; at least {@code min} ns. A bare number is
+     * refused: {@code --stall 2} would be 2 ns, which nobody means.
+     */
     static long duration(final String option, final String text, final long min) throws UsageException {
         final String[] units = {"ns", "us", "ms", "s"};
         final long[] nanos = {1, 1_000, 1_000_000, 1_000_000_000};
-        String number = text;
+        String number = null;
         long scale = 1;
         for (int u = 0; u < units.length; u++) {
             if (text.endsWith(units[u])) {
@@ -224,6 +238,9 @@ final class ReplayOptions {
                 scale = nanos[u];
                 break;
             }
+        }
+        if (number == null) {
+            throw new UsageException(option + " needs a unit, ns, us, ms or s, such as 2ms; got '" + text + "'");
         }
         try {
             final double value = Double.parseDouble(number) * scale;

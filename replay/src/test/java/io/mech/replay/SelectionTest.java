@@ -1,0 +1,78 @@
+package io.mech.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What replay says when a selection is empty or a duration has no unit, what {@code --list-tags}
+ * lists, and that {@code -o} writes the {@code .hgrm} HistogramLogProcessor writes, taking its
+ * option spellings.
+ */
+class SelectionTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void anUnknownTagIsOneLineNamingTheTagsTheLogHas() throws Exception {
+        final Path log = TestLogs.copy(TestLogs.TAGGED, dir);
+        final Outcome outcome = Outcome.replay("--tag", "nosuch", log.toString());
+        assertEquals(3, outcome.code(), outcome.err());
+        assertEquals("", outcome.out());
+        final List<String> lines = outcome.err().lines().toList();
+        assertEquals(1, lines.size(), outcome.err());
+        assertTrue(lines.get(0).startsWith("mech replay: no interval selected by --tag nosuch: the logs hold untagged lines and "
+            + "tags gc, io, starting from 0.000 to "), lines.get(0));
+    }
+
+    @Test
+    void aWindowPastTheLogIsOneLineGivingTheLogsSpan() throws Exception {
+        final Path log = TestLogs.copy(TestLogs.MECH, dir);
+        final Outcome outcome = Outcome.replay("--start", "500", log.toString());
+        assertEquals(3, outcome.code(), outcome.err());
+        assertEquals(1, outcome.err().lines().count(), outcome.err());
+        assertTrue(outcome.err().matches("(?s)mech replay: no interval selected by --start 500.0 s: the logs hold untagged lines, "
+            + "starting from 0\\.\\d{3} to " + (TestLogs.INTERVALS - 1) + "\\.\\d{3} s after the first log's start\n"), outcome.err());
+    }
+
+    @Test
+    void aDurationWithoutAUnitIsAUsageError() {
+        final Outcome outcome = Outcome.replay("--stall", "2", "any.hlog");
+        assertEquals(2, outcome.code());
+        assertTrue(outcome.err().startsWith("mech replay: --stall needs a unit, ns, us, ms or s, such as 2ms; got '2'\n"), outcome.err());
+    }
+
+    @Test
+    void listTagsCountsTheLinesOfEachTag() throws Exception {
+        final Path log = TestLogs.copy(TestLogs.TAGGED, dir);
+        final Outcome outcome = Outcome.replay("--list-tags", log.toString());
+        assertEquals(0, outcome.code(), outcome.err());
+        final List<String> lines = outcome.out().lines().toList();
+        assertEquals("lines  tag", lines.get(0));
+        assertEquals(List.of("(untagged)", "gc", "io"), lines.subList(1, lines.size()).stream().map(l -> l.trim().split("\\s+", 2)[1]).toList(),
+            outcome.out());
+        final long total = lines.subList(1, lines.size()).stream().mapToLong(l -> Long.parseLong(l.trim().split("\\s+")[0])).sum();
+        final long intervalLines = Files.readAllLines(log, StandardCharsets.US_ASCII).stream()
+            .filter(l -> l.startsWith("Tag=") || !l.isEmpty() && Character.isDigit(l.charAt(0))).count();
+        assertEquals(intervalLines, total, outcome.out());
+        assertEquals(0, Outcome.replay("-listtags", log.toString()).code(), "HistogramLogProcessor's spelling");
+    }
+
+    @Test
+    void outputPrefixWritesTheHgrmHistogramLogProcessorWrites() throws Exception {
+        final Path log = TestLogs.copy(TestLogs.MECH, dir);
+        final String prefix = dir.resolve("ours").toString();
+        final Outcome outcome = Outcome.replay("-i", log.toString(), "-o", prefix, "-start", "30", "-end", "90");
+        assertEquals(0, outcome.code(), outcome.err());
+        final String ours = Files.readString(Path.of(prefix + ".hgrm"), StandardCharsets.UTF_8);
+        assertTrue(ours.lines().count() > 20, ours);
+        assertEquals(HistogramLogProcessorRun.hgrm(log, dir, "-start", "30", "-end", "90"), ours);
+    }
+}
