@@ -12,11 +12,30 @@ final class Scraper {
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final HttpRequest request;
+    private final HttpRequest healthy;
 
+    /** A scraper that asks for protobuf, as a Prometheus with native histograms does. */
     Scraper(final int port) {
-        this.request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
-            .header("Accept", "application/vnd.google.protobuf;proto=io.prometheus.client.MetricFamily;encoding=delimited")
-            .timeout(Duration.ofSeconds(10)).build();
+        this(port, true);
+    }
+
+    /** @param protobuf whether to ask for protobuf, else for the text format a default Prometheus asks for */
+    Scraper(final int port, final boolean protobuf) {
+        final HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+            .timeout(Duration.ofSeconds(10));
+        this.request = (protobuf
+            ? builder.header("Accept", "application/vnd.google.protobuf;proto=io.prometheus.client.MetricFamily;encoding=delimited")
+            : builder.header("Accept", "text/plain;version=0.0.4")).build();
+        this.healthy = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/-/healthy")).timeout(Duration.ofSeconds(10)).build();
+    }
+
+    /** One request of /-/healthy, which does nothing; true when it answered 200. */
+    boolean healthy() throws InterruptedException {
+        try {
+            return http.send(healthy, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+        } catch (final IOException e) {
+            return false;
+        }
     }
 
     /**

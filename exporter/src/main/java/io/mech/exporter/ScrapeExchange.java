@@ -4,6 +4,8 @@ import com.sun.net.httpserver.HttpExchange;
 import io.prometheus.metrics.exporter.common.PrometheusHttpExchange;
 import io.prometheus.metrics.exporter.common.PrometheusHttpRequest;
 import io.prometheus.metrics.exporter.common.PrometheusHttpResponse;
+import java.io.ByteArrayOutputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +21,9 @@ import java.util.List;
  * line and is kept for the endpoint to report once. Logging either through
  * java.util.logging would write into the host's log, at SEVERE with a stack trace.
  *
+ * <p>An exchange made to keep its answer copies the body of a 200 as it is sent, for
+ * {@link RecentScrapes}.
+ *
  * <p>Used on one scrape thread, by one call of either handler.
  */
 final class ScrapeExchange implements PrometheusHttpExchange {
@@ -29,10 +34,28 @@ final class ScrapeExchange implements PrometheusHttpExchange {
     private final Response response = new Response();
     private boolean responded;
     private RuntimeException failure;
+    /** The body of a 200 as sent, when the answer is kept; null otherwise. */
+    private ByteArrayOutputStream copy;
+    /** Whether the connection failed: the copy then holds what was written before, not the whole answer. */
+    private boolean broken;
+    private final boolean keep;
+    private String contentType;
+    private String contentEncoding;
 
-    ScrapeExchange(final HttpExchange exchange, final ClientErrors errors) {
+    /** @param keep whether to copy the answer for {@link #answer} */
+    ScrapeExchange(final HttpExchange exchange, final ClientErrors errors, final boolean keep) {
         this.exchange = exchange;
         this.errors = errors;
+        this.keep = keep;
+    }
+
+    /**
+     * The whole answer this exchange sent, to answer again; null when it was not kept, not a 200,
+     * or failed on the way.
+     */
+    RecentScrapes.Answer answer(final String accept, final String encoding, final long madeNanos) {
+        return copy == null || broken || failure != null || contentType == null || copy.size() == 0 ? null
+            : new RecentScrapes.Answer(accept, encoding, madeNanos, contentType, contentEncoding, copy.toByteArray());
     }
 
     /** @return the exception that failed the collection, or null */
@@ -53,6 +76,7 @@ final class ScrapeExchange implements PrometheusHttpExchange {
     /** The connection failed while the response was written: the client went away, or its deadline closed it. */
     @Override
     public void handleException(final IOException e) {
+        broken = true;
         disconnected(errors);
     }
 
@@ -114,6 +138,11 @@ final class ScrapeExchange implements PrometheusHttpExchange {
         @Override
         public void setHeader(final String name, final String value) {
             exchange.getResponseHeaders().set(name, value);
+            if (name.equalsIgnoreCase("Content-Type")) {
+                contentType = value;
+            } else if (name.equalsIgnoreCase("Content-Encoding")) {
+                contentEncoding = value;
+            }
         }
 
         /**
@@ -134,7 +163,27 @@ final class ScrapeExchange implements PrometheusHttpExchange {
             ScrapeThreads.responding();
             final boolean head = exchange.getRequestMethod().equals("HEAD");
             exchange.sendResponseHeaders(status, head ? -1 : contentLength);
-            return head ? OutputStream.nullOutputStream() : exchange.getResponseBody();
+            if (head) {
+                return OutputStream.nullOutputStream();
+            }
+            if (!keep || status != 200) {
+                return exchange.getResponseBody();
+            }
+            final ByteArrayOutputStream body = new ByteArrayOutputStream(Math.max(contentLength, 4096));
+            copy = body;
+            return new FilterOutputStream(exchange.getResponseBody()) {
+                @Override
+                public void write(final int b) throws IOException {
+                    out.write(b);
+                    body.write(b);
+                }
+
+                @Override
+                public void write(final byte[] b, final int off, final int len) throws IOException {
+                    out.write(b, off, len);
+                    body.write(b, off, len);
+                }
+            };
         }
     }
 }
