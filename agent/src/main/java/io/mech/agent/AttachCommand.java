@@ -53,8 +53,9 @@ final class AttachCommand {
 
     /**
      * Checks what can be told without attaching. Attaching starts with a SIGQUIT to the target,
-     * which terminates a process that is not a JVM and only prints a thread dump in a JVM that
-     * refuses attach, so both are ruled out first.
+     * which terminates a process that is not a JVM, or a JVM too young to catch it, and only
+     * prints a thread dump in a JVM that refuses attach, so all three are ruled out first; the
+     * young JVM is waited for.
      *
      * @return what rules the pid out, or null
      */
