@@ -15,7 +15,8 @@ import io.prometheus.metrics.config.PrometheusProperties;
  * {@code prometheus.properties} from the class path, where mech's relocated copy would find the
  * host's settings (the relocation renames the property prefix but not the file or the variables),
  * and it throws on properties it does not know. Only the {@code builder(config)} entry points
- * are used with this configuration; the no-argument ones call the loader. */
+ * are used with this configuration; the no-argument ones call the loader.
+ */
 final class IsolatedProperties {
 
     private IsolatedProperties() {

@@ -76,7 +76,8 @@ final class ProcessFamilies implements MetricFamilies {
         return families;
     }
 
-    private static GaugeSnapshot gauge(final String name, final Unit unit, final String help, final double value) {
+    /** A gauge of one value without labels; {@code unit} may be null. */
+    static GaugeSnapshot gauge(final String name, final Unit unit, final String help, final double value) {
         final GaugeSnapshot.Builder gauge = GaugeSnapshot.builder().name(name).help(help);
         if (unit != null) {
             gauge.unit(unit);

@@ -50,16 +50,11 @@ final class ThreadFamilies implements MetricFamilies {
         }
         states.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(Labels.of("state", UNKNOWN)).value(0).build());
         return List.of(
-            gauge("jvm_threads_current", "Current thread count of a JVM", threads.getThreadCount()),
-            gauge("jvm_threads_daemon", "Daemon thread count of a JVM", threads.getDaemonThreadCount()),
-            gauge("jvm_threads_peak", "Peak thread count of a JVM", threads.getPeakThreadCount()),
+            ProcessFamilies.gauge("jvm_threads_current", null, "Current thread count of a JVM", threads.getThreadCount()),
+            ProcessFamilies.gauge("jvm_threads_daemon", null, "Daemon thread count of a JVM", threads.getDaemonThreadCount()),
+            ProcessFamilies.gauge("jvm_threads_peak", null, "Peak thread count of a JVM", threads.getPeakThreadCount()),
             CounterSnapshot.builder().name("jvm_threads_started").help("Started thread count of a JVM")
                 .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(threads.getTotalStartedThreadCount()).build()).build(),
             states.build());
-    }
-
-    private static GaugeSnapshot gauge(final String name, final String help, final double value) {
-        return GaugeSnapshot.builder().name(name).help(help)
-            .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(value).build()).build();
     }
 }
