@@ -4,6 +4,7 @@ import io.mech.exporter.CauseFamilies;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.jfr.HiccupEvents;
 import io.mech.hiccup.HiccupRecorder;
+import io.mech.hiccup.UnmeteredStops;
 import io.mech.hiccup.VmCounters;
 import io.mech.hiccup.cause.AllocationStalls;
 import io.mech.hiccup.cause.Attribution;
@@ -13,6 +14,7 @@ import io.mech.hiccup.cause.HiccupCauses;
 import io.mech.probes.profiler.TtspCulprits;
 import io.mech.report.CauseSummary;
 import io.mech.report.Section;
+import io.mech.report.Unmetered;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -68,6 +70,7 @@ final class CausesPart implements Part {
     static final long DEMAND_NANOS = 10_000_000L;
 
     private final HiccupCauses causes;
+    private final HiccupRecorder recorder;
     private final Offers offers;
     /** The value of {@link Spec#JFR}. */
     private final String jfr;
@@ -80,8 +83,9 @@ final class CausesPart implements Part {
      */
     private volatile long sampledTtspNanos;
 
-    private CausesPart(final HiccupCauses causes, final Offers offers, final String jfr) {
+    private CausesPart(final HiccupCauses causes, final HiccupRecorder recorder, final Offers offers, final String jfr) {
         this.causes = causes;
+        this.recorder = recorder;
         this.offers = offers;
         this.jfr = jfr;
     }
@@ -101,7 +105,7 @@ final class CausesPart implements Part {
         }
         final HiccupCauses causes = HiccupCauses.start(recorder, context.offers().ownOperations(), context.offers().controlStalls());
         causes.addListener(new HiccupEvents());
-        final CausesPart part = new CausesPart(causes, context.offers(), context.options().text(Spec.JFR));
+        final CausesPart part = new CausesPart(causes, recorder, context.offers(), context.options().text(Spec.JFR));
         causes.addListener(part::sampled);
         if (part.jfr.equals("demand")) {
             final JfrDemand demand = context.offers().jfrDemand();
@@ -173,6 +177,13 @@ final class CausesPart implements Part {
             }
         }
         return rows;
+    }
+
+    @Override
+    public Unmetered unmetered() {
+        final UnmeteredStops before = recorder.unmetered();
+        return before == null ? Unmetered.NONE : new Unmetered(before.vmMillis(), before.safepoints(), before.collections(),
+            before.gcNanos(), before.safepointNanos(), before.ttspNanos());
     }
 
     /** The JFR tier: names collections and operations, and adds ZGC's allocation stalls. */

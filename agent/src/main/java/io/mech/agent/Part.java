@@ -3,6 +3,7 @@ package io.mech.agent;
 import io.mech.report.CauseSummary;
 import io.mech.report.HiccupSummary;
 import io.mech.report.Section;
+import io.mech.report.Unmetered;
 import io.mech.exporter.MetricFamilies;
 import io.mech.probes.profiler.TriggerSource;
 import java.util.List;
@@ -50,6 +51,11 @@ interface Part {
     /** The part's rows of the report's stall-time-by-cause table. */
     default List<CauseSummary> causes() {
         return List.of();
+    }
+
+    /** What stopped the host before its meter began, where this part knows: {@link Unmetered#NONE} where it does not. */
+    default Unmetered unmetered() {
+        return Unmetered.NONE;
     }
 
     /** Lines for a person under the report's tables, such as why a figure is missing. */

@@ -5,6 +5,7 @@ import io.mech.report.HiccupSummary;
 import io.mech.report.JsonReport;
 import io.mech.report.Report;
 import io.mech.report.Section;
+import io.mech.report.Unmetered;
 import io.mech.report.TextReport;
 import io.mech.exporter.InternalErrors;
 import io.mech.hiccup.FileTarget;
@@ -124,6 +125,7 @@ final class Reporter {
         final List<CauseSummary> byCause = new ArrayList<>(Cause.values().length);
         final List<Section> sections = new ArrayList<>(parts.size());
         final List<String> notes = new ArrayList<>();
+        Unmetered unmetered = Unmetered.NONE;
         final String metrics = System.getProperty(Mech.METRICS_PROPERTY);
         if (metrics != null) {
             notes.add("metrics: " + metrics);
@@ -133,9 +135,11 @@ final class Reporter {
             final List<CauseSummary> itsCauses;
             final List<String> itsNotes;
             final Section section;
+            final Unmetered itsUnmetered;
             try {
                 itsSummaries = part.hiccups();
                 itsCauses = part.causes();
+                itsUnmetered = part.unmetered();
                 itsNotes = part.notes();
                 section = part.section();
             } catch (final RuntimeException e) {
@@ -147,6 +151,7 @@ final class Reporter {
             }
             summaries.addAll(itsSummaries);
             byCause.addAll(itsCauses);
+            unmetered = itsUnmetered == Unmetered.NONE ? unmetered : itsUnmetered;
             notes.addAll(itsNotes);
             if (section != null) {
                 sections.add(section);
@@ -162,7 +167,7 @@ final class Reporter {
             notes.add("internal errors: " + (failed.isEmpty() ? "" : failed + "; ") + (outOfMemory == 0 ? "none out of memory"
                 : outOfMemory + " out of memory, while the host's heap was full: what mech could not do then, it did or tried again after"));
         }
-        return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, byCause, sections, notes);
+        return new Report(Pid.current(), (System.nanoTime() - startNanos) / 1_000_000, summaries, byCause, unmetered, sections, notes);
     }
 
     /**

@@ -55,6 +55,8 @@ final class HiccupMeter implements Runnable {
     private long[] current;
     private final HeldStall held;
     private volatile boolean stopped;
+    /** Written once by the meter thread as it begins, read by the report's; null until then, or without counters. */
+    private volatile UnmeteredStops unmetered;
     private volatile long stalls;
     private volatile long stallNanos;
 
@@ -85,6 +87,7 @@ final class HiccupMeter implements Runnable {
         long shortestNanos = Long.MAX_VALUE;
         if (counters != null) {
             counters.read(last, 0);
+            unmetered = UnmeteredStops.of(counters, last, System.currentTimeMillis());
         }
         // Each round starts where the last one ended, so no time falls between two rounds: a
         // safepoint or a SIGSTOP that caught the meter between its wake-up and its next wait was
@@ -123,6 +126,11 @@ final class HiccupMeter implements Runnable {
         if (counters != null) {
             held.handOver(stallQueue);
         }
+    }
+
+    /** What stopped the JVM before this meter began; null until it began, or where it reads no counters. */
+    UnmeteredStops unmetered() {
+        return unmetered;
     }
 
     /**

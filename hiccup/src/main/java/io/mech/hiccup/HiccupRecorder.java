@@ -231,6 +231,15 @@ public final class HiccupRecorder implements AutoCloseable {
         return meterThread.getId();
     }
 
+    /**
+     * What stopped the JVM before the meter's first round, from HotSpot's counters.
+     *
+     * @return the stops; null until the meter began, or where it reads no counters
+     */
+    public UnmeteredStops unmetered() {
+        return meter.unmetered();
+    }
+
     /** HotSpot's counters behind the stall queue's evidence, or null when its stalls carry none. */
     public VmCounters counters() {
         return counters;

@@ -43,6 +43,9 @@ public final class VmCounters {
     /** The first collector's pause ticks; collector i is at {@code FIRST_COLLECTOR + i}. */
     public static final int FIRST_COLLECTOR = 3;
 
+    /** Where {@link #parse} notes {@code sun.rt.createVmBeginTime}'s offset, after the three safepoint counters'. */
+    private static final int VM_BEGIN = 3;
+
     /** The PerfData prologue's magic number, always stored big-endian. */
     private static final int MAGIC = 0xcafec0c0;
     private static final int BYTE_ORDER = 4;
@@ -52,13 +55,20 @@ public final class VmCounters {
 
     private final ByteBuffer data;
     private final int[] offsets;
+    /** Each collector's {@code sun.gc.collector.N.invocations}, read once, when the meter begins; -1 where the JVM keeps none. */
+    private final int[] invocations;
+    /** {@code sun.rt.createVmBeginTime}, the JVM's start in milliseconds since the epoch; -1 where the JVM keeps none. */
+    private final int vmBegin;
     private final List<String> collectors;
     /** Nanoseconds per tick; 0 until HotSpot publishes its tick frequency. */
     private volatile double nanosPerTick;
 
-    private VmCounters(final ByteBuffer data, final int[] offsets, final List<String> collectors, final double nanosPerTick) {
+    private VmCounters(final ByteBuffer data, final int[] offsets, final int[] invocations, final int vmBegin,
+                       final List<String> collectors, final double nanosPerTick) {
         this.data = data;
         this.offsets = offsets;
+        this.invocations = invocations;
+        this.vmBegin = vmBegin;
         this.collectors = List.copyOf(collectors);
         this.nanosPerTick = nanosPerTick;
     }
@@ -123,21 +133,27 @@ public final class VmCounters {
         }
         data.order(data.get(BYTE_ORDER) == 1 ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
         final List<Integer> collectorTime = new ArrayList<>();
+        final List<Integer> collectorCount = new ArrayList<>();
+        final List<Integer> countIndex = new ArrayList<>();
         final List<String> collectorName = new ArrayList<>();
         final List<Integer> collectorIndex = new ArrayList<>();
         final List<Integer> nameIndex = new ArrayList<>();
         final List<String> names = new ArrayList<>();
-        final int[] found = {-1, -1, -1};
+        final int[] found = {-1, -1, -1, -1};
         walk(data, (name, vector, type, value) -> {
             if (type == LONG && vector == 0) {
                 switch (name) {
                     case "sun.rt.safepoints" -> found[SAFEPOINTS] = value;
                     case "sun.rt.safepointTime" -> found[SAFEPOINT_TICKS] = value;
                     case "sun.rt.safepointSyncTime" -> found[SYNC_TICKS] = value;
+                    case "sun.rt.createVmBeginTime" -> found[VM_BEGIN] = aLong(data, value) ? value : -1;
                     default -> {
                         if (name.startsWith("sun.gc.collector.") && name.endsWith(".time") && aLong(data, value)) {
                             collectorTime.add(value);
                             collectorIndex.add(collectorIndex(name));
+                        } else if (name.startsWith("sun.gc.collector.") && name.endsWith(".invocations") && aLong(data, value)) {
+                            collectorCount.add(value);
+                            countIndex.add(collectorIndex(name));
                         }
                     }
                 }
@@ -159,16 +175,19 @@ public final class VmCounters {
             }
         }
         final int[] offsets = new int[FIRST_COLLECTOR + collectorTime.size()];
+        final int[] invocations = new int[collectorTime.size()];
         offsets[SAFEPOINTS] = safepoints;
         offsets[SAFEPOINT_TICKS] = safepointTicks;
         offsets[SYNC_TICKS] = syncTicks;
         for (int c = 0; c < collectorTime.size(); c++) {
             offsets[FIRST_COLLECTOR + c] = collectorTime.get(c);
+            final int counted = countIndex.indexOf(collectorIndex.get(c));
+            invocations[c] = counted < 0 ? -1 : collectorCount.get(counted);
             final int at = nameIndex.indexOf(collectorIndex.get(c));
             collectorName.add(at < 0 ? "collector " + collectorIndex.get(c) : names.get(at));
         }
         final long frequency = frequency(data);
-        return new VmCounters(data, offsets, collectorName, frequency > 0 ? 1e9 / frequency : 0);
+        return new VmCounters(data, offsets, invocations, found[VM_BEGIN], collectorName, frequency > 0 ? 1e9 / frequency : 0);
     }
 
     /** HotSpot's tick frequency, {@code sun.os.hrt.frequency}; 0 while the JVM has not made it. */
@@ -259,6 +278,20 @@ public final class VmCounters {
     /** How many safepoints have begun: {@link #SAFEPOINTS}'s slot alone, one load. */
     public long safepoints() {
         return data.getLong(offsets[SAFEPOINTS]);
+    }
+
+    /** The collections every collector has made so far; read once, when the meter begins, not on its rounds. */
+    public long collections() {
+        long sum = 0;
+        for (final int at : invocations) {
+            sum += at < 0 ? 0 : data.getLong(at);
+        }
+        return sum;
+    }
+
+    /** When the JVM began, in milliseconds since the epoch ({@code sun.rt.createVmBeginTime}); -1 where it keeps no such counter. */
+    public long vmBeginMillis() {
+        return vmBegin < 0 ? -1 : data.getLong(vmBegin);
     }
 
     /** Converts a difference of tick counters to nanoseconds. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,6 +36,28 @@ class VmCountersTest {
         assertTrue(collected > 0, "some collector's pause time rose: " + counters);
         assertTrue(counters.nanos(after[VmCounters.SAFEPOINT_TICKS] - before[VmCounters.SAFEPOINT_TICKS]) >= counters.nanos(collected),
             "the collection's pause is time at a safepoint");
+    }
+
+    /**
+     * The stops before a meter are this JVM's whole history so far: after a full collection they
+     * count it, its pause is among the time at safepoints, and the JVM began before now.
+     */
+    @Test
+    void theStopsBeforeAMeterCountTheJvmsWholeRun() {
+        final VmCounters counters = VmCounters.open();
+        assertNotNull(counters, "this JVM keeps performance data (UsePerfData is on by default)");
+        final long[] reading = new long[counters.width()];
+        final long collections = counters.collections();
+        System.gc();
+        counters.read(reading, 0);
+        final long now = System.currentTimeMillis();
+        final UnmeteredStops before = UnmeteredStops.of(counters, reading, now);
+        assertTrue(before.collections() > collections, before.toString());
+        assertTrue(before.safepoints() >= before.collections(), "every pause of these collectors is a safepoint: " + before);
+        assertTrue(before.gcNanos() > 0, before.toString());
+        assertEquals(counters.nanos(reading[VmCounters.SAFEPOINT_TICKS]), before.gcNanos() + before.safepointNanos(), before.toString());
+        final long uptime = ManagementFactory.getRuntimeMXBean().getUptime();
+        assertTrue(Math.abs(before.vmMillis() - uptime) < 1_000, before.vmMillis() + " ms into the JVM, its uptime " + uptime + " ms");
     }
 
     @Test

@@ -38,7 +38,14 @@ public final class JsonReport {
             culprits(c, json);
             json.endObject();
         }
-        json.endArray().beginObject("sections");
+        json.endArray();
+        final Unmetered before = report.unmetered();
+        if (before != Unmetered.NONE) {
+            json.beginObject("unmetered").field("vm_ms", before.vmMillis()).field("safepoints", before.safepoints())
+                .field("collections", before.collections()).millis("gc_ms", before.gcNanos())
+                .millis("safepoint_ms", before.safepointNanos()).millis("ttsp_ms", before.ttspNanos()).endObject();
+        }
+        json.beginObject("sections");
         for (final Section section : report.sections()) {
             json.beginObject(section.name()).beginArray("lines");
             for (final String line : section.lines()) {

@@ -9,11 +9,12 @@ import java.util.List;
  * @param runMillis    how long mech has run in the host
  * @param hiccups      one summary per JVM measured (host first, then the control JVM); empty when the recorder is off
  * @param causes       the host's stall time by cause; empty when causes are not attributed
+ * @param unmetered    what stopped the host before its meter began; {@link Unmetered#NONE} when not known
  * @param sections     one per probe switched on, in start order
  * @param notes        lines for a person, such as why a section is missing
  */
 public record Report(long pid, long runMillis, List<HiccupSummary> hiccups, List<CauseSummary> causes,
-                     List<Section> sections, List<String> notes) {
+                     Unmetered unmetered, List<Section> sections, List<String> notes) {
 
     /** Copies the lists, so a report never changes after it is made. */
     public Report {

@@ -31,6 +31,9 @@ public final class TextReport {
                     out.append(String.format(Locale.ROOT, "  %s stalled %.3f ms in %d %s", h.jvm(), ms(h.stallTime()), h.stalls(),
                         h.stalls() == 1 ? "stall" : "stalls"));
                     out.append(h.jvm().equals("host") ? causes(report.causes()) : "").append(System.lineSeparator());
+                    if (h.jvm().equals("host")) {
+                        unmetered(report.unmetered(), out);
+                    }
                 }
             }
             for (final HiccupSummary h : report.hiccups()) {
@@ -79,6 +82,23 @@ public final class TextReport {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * "  host stopped 192.800 ms before the meter began, 412 ms into the JVM: gc 190.300 ms in 3
+     * collections, ...": only when it stopped a millisecond or more, which no histogram can show.
+     */
+    private static void unmetered(final Unmetered before, final StringBuilder out) {
+        if (before.stoppedNanos() < 1_000_000) {
+            return;
+        }
+        out.append(String.format(Locale.ROOT, "  host stopped %.3f ms before the meter began", ms(before.stoppedNanos())));
+        if (before.vmMillis() >= 0) {
+            out.append(String.format(Locale.ROOT, ", %d ms into the JVM", before.vmMillis()));
+        }
+        out.append(String.format(Locale.ROOT, ": gc %.3f ms in %d %s, safepoint %.3f ms, ttsp %.3f ms (%d %s; HotSpot's counters, "
+            + "in no histogram)%n", ms(before.gcNanos()), before.collections(), before.collections() == 1 ? "collection" : "collections",
+            ms(before.safepointNanos()), ms(before.ttspNanos()), before.safepoints(), before.safepoints() == 1 ? "safepoint" : "safepoints"));
     }
 
     /** "; culprit a.B.copy (in java.lang.System.arraycopy) 96% of 2018 samples" */

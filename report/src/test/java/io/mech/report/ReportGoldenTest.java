@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * The text and JSON of one fixed report, compared whole with files kept beside the test: a change
  * of format shows as a diff of those files, reviewed like code. The report holds what the
  * renderers must get right: two JVMs (one with a stall count and a log problem), causes with
- * details, a section with typed rows (an unknown figure left out, text that needs escaping) and
+ * details, the stops before the meter, a section with typed rows (an unknown figure left out, text that needs escaping) and
  * an empty one, and a note.
  */
 class ReportGoldenTest {
@@ -39,6 +39,7 @@ class ReportGoldenTest {
                     "cannot write /nonexistent/c.hlog")),
             List.of(new CauseSummary("gc", 250_000_000, 3, 200_000_000, details),
                 new CauseSummary("os", 51_500_000, 0, 0, Map.of())),
+            new Unmetered(412, 5, 3, 190_300_000, 2_100_000, 400_000),
             List.of(new Section("locks", List.of("monitor contention on A: 3 blocked, 1.2 ms"),
                     List.of(new SiteRow("A", 3, 1_234_567, 0.25, false), new SiteRow("B\u2028C\n", 1, 400, Double.NaN, true))),
                 new Section("queues", List.of(), List.of())),
