@@ -95,8 +95,9 @@ class GcTruthTest {
                 dominantNanos += nanos >= DOMINANT_NANOS && endMillis <= ranMillis - STOP_MILLIS ? nanos : 0;
             }
         }
-        assertTrue(unmeteredGcMillis >= 0.9 * surelyBeforeNanos / 1e6 && unmeteredGcMillis <= maybeBeforeNanos / 1e6 + 1,
-            String.format("the counters' gc before the meter (%d ms into the JVM), %.1f ms, against -Xlog:safepoint's %.1f to %.1f ms: %s",
+        // within a millisecond: ZGC's collector counter times a 20 us pause as 13 us
+        assertTrue(unmeteredGcMillis >= 0.9 * surelyBeforeNanos / 1e6 - 1 && unmeteredGcMillis <= maybeBeforeNanos / 1e6 + 1,
+            String.format("the counters' gc before the meter (%d ms into the JVM), %.3f ms, against -Xlog:safepoint's %.3f to %.3f ms: %s",
                 meterMillis, unmeteredGcMillis, surelyBeforeNanos / 1e6, maybeBeforeNanos / 1e6, report));
         final Map<String, Double> millis = new HashMap<>();
         final Matcher cause = CAUSE.matcher(report);
