@@ -1,6 +1,7 @@
 package io.mech.agent;
 
 import io.mech.exporter.CauseFamilies;
+import io.mech.exporter.CgroupFamilies;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.jfr.HiccupEvents;
 import io.mech.hiccup.HiccupRecorder;
@@ -155,7 +156,7 @@ final class CausesPart implements Part {
 
     @Override
     public List<MetricFamilies> families() {
-        return List.of(new CauseFamilies(causes::totals));
+        return List.of(new CauseFamilies(causes::totals), new CgroupFamilies(causes::throttling, recorder::meterRunQueueNanos));
     }
 
     /** None: the causes are the report's second table ({@link #causes}). */
@@ -198,7 +199,7 @@ final class CausesPart implements Part {
     @Override
     public List<String> notes() {
         final CauseTotals totals = causes.totals();
-        final List<String> notes = new ArrayList<>(3);
+        final List<String> notes = new ArrayList<>(8);
         if (!totals.counters()) {
             notes.add("HotSpot's counters are not readable (-XX:-UsePerfData?): stalls before JFR records have an unknown cause");
         }
@@ -220,6 +221,7 @@ final class CausesPart implements Part {
         if (totals.dropped() > 0) {
             notes.add(totals.dropped() + " stalls not attributed: the attributing thread fell behind");
         }
+        notes.addAll(OsAdvice.lines(totals, causes.throttling()));
         return notes;
     }
 

@@ -12,7 +12,8 @@ import java.util.function.Supplier;
 
 /**
  * Stall time and stall counts of the host JVM by cause ({@code gc}, {@code safepoint}, {@code ttsp},
- * {@code mech}, {@code os}, {@code unknown}), and the time the host's threads waited for memory
+ * {@code mech}, the kernel's {@code throttled}, {@code runqueue}, {@code steal}, {@code paging} and
+ * {@code frozen}, {@code os}, {@code unknown}), and the time the host's threads waited for memory
  * (ZGC's allocation stalls, once JFR records).
  */
 public final class CauseFamilies implements MetricFamilies {
@@ -34,8 +35,8 @@ public final class CauseFamilies implements MetricFamilies {
     public List<MetricSnapshot> collect() {
         final CauseTotals now = totals.get();
         final CounterSnapshot.Builder seconds = CounterSnapshot.builder().name("mech_hiccup_cause_seconds").unit(Unit.SECONDS)
-            .help("Stall time of the host JVM by the cause that covers most of each stall, from HotSpot's counters and JFR; "
-                + "unknown where neither covered it");
+            .help("Stall time of the host JVM by the cause that covers most of each stall, from HotSpot's counters, JFR and the kernel's "
+                + "figures; unknown where none covered it");
         final CounterSnapshot.Builder stalls = CounterSnapshot.builder().name("mech_hiccup_cause_stalls")
             .help("Stalls of the host JVM by the cause that covers most of each");
         for (final Cause cause : Cause.values()) {

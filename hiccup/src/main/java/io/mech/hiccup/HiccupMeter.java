@@ -50,6 +50,12 @@ final class HiccupMeter implements Runnable {
     private final StallQueue stallQueue;
     private final StallQueue watchQueue;
     private final VmCounters counters;
+    /** The process's CPU cgroup, or null: the kernel's figures are opened by the meter thread as it begins. */
+    private final CpuCgroup cgroup;
+    /** The kernel's figures of this thread; null until it began, or where the kernel keeps none. Written by the meter thread once. */
+    private volatile KernelFigures kernel;
+    /** Where a reading's kernel evidence begins: after HotSpot's counters. */
+    private final int kernelAt;
     /** The counters at the last wake-up and at this one, swapped each round. */
     private long[] last;
     private long[] current;
@@ -65,9 +71,10 @@ final class HiccupMeter implements Runnable {
      *                   values each; null for a meter that only counts them
      * @param watchQueue the stalls for a watcher, without evidence; null with {@code stallQueue}
      * @param counters   HotSpot's counters, or null where the JVM keeps none
+     * @param cgroup     the process's CPU cgroup, whose throttling is a stall's evidence too; null for none
      */
     HiccupMeter(final SingleWriterRecorder recorder, final long resolutionNanos, final long stallThresholdNanos,
-                final StallQueue stallQueue, final StallQueue watchQueue, final VmCounters counters) {
+                final StallQueue stallQueue, final StallQueue watchQueue, final VmCounters counters, final CpuCgroup cgroup) {
         this.recorder = recorder;
         this.resolutionNanos = resolutionNanos;
         this.longestFloorNanos = resolutionNanos + WAKE_COST_CAP_NANOS;
@@ -76,16 +83,26 @@ final class HiccupMeter implements Runnable {
         this.stallQueue = stallQueue;
         this.watchQueue = watchQueue;
         this.counters = stallQueue == null ? null : counters;
-        final int width = this.counters == null ? 0 : this.counters.width();
+        this.cgroup = cgroup;
+        this.kernelAt = this.counters == null ? 0 : this.counters.width();
+        final int width = evidenceWidth(this.counters);
         this.last = new long[width];
         this.current = new long[width];
         this.held = new HeldStall(width);
     }
 
+    /** How many evidence values a stall carries with these counters: theirs and the kernel's; none without counters. */
+    static int evidenceWidth(final VmCounters counters) {
+        return counters == null ? 0 : counters.width() + KernelFigures.EVIDENCE_WIDTH;
+    }
+
     @Override
     public void run() {
         long shortestNanos = Long.MAX_VALUE;
+        KernelFigures figures = null;
         if (counters != null) {
+            figures = KernelFigures.openForThisThread(cgroup);
+            kernel = figures;
             counters.read(last, 0);
             unmetered = UnmeteredStops.of(counters, last, System.currentTimeMillis());
         }
@@ -114,9 +131,12 @@ final class HiccupMeter implements Runnable {
                     if (counters == null) {
                         stallQueue.offer(after, hiccup);
                     } else {
+                        kernelEvidence(figures, hiccup);
                         held.hold(after, hiccup, last, current);
                     }
                 }
+            } else if (figures != null) {
+                figures.round();
             }
             final long[] swap = last;
             last = current;
@@ -126,6 +146,26 @@ final class HiccupMeter implements Runnable {
         if (counters != null) {
             held.handOver(stallQueue);
         }
+        if (figures != null) {
+            figures.close();
+        }
+    }
+
+    /** The kernel's evidence of a stall into this reading, the last one's slots zero: a stall's evidence is their difference. */
+    private void kernelEvidence(final KernelFigures figures, final long lengthNanos) {
+        for (int i = 0; i < KernelFigures.EVIDENCE_WIDTH; i++) {
+            last[kernelAt + i] = 0;
+            current[kernelAt + i] = 0;
+        }
+        if (figures != null) {
+            figures.stall(lengthNanos, current, kernelAt);
+        }
+    }
+
+    /** The meter's run-queue wait since it began; -1 until it began, or where the kernel gives none. Any thread. */
+    long runQueueNanos() {
+        final KernelFigures figures = kernel;
+        return figures == null ? -1 : figures.waitedNanos();
     }
 
     /** What stopped the JVM before this meter began; null until it began, or where it reads no counters. */

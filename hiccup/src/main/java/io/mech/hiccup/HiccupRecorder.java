@@ -79,8 +79,9 @@ public final class HiccupRecorder implements AutoCloseable {
     private HiccupRecorder(final HiccupSettings settings, final VmCounters counters, final Consumer<String> warnings) {
         this.recorder = new SingleWriterRecorder(HiccupSettings.HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
         this.counters = counters;
-        this.stallQueue = new StallQueue(STALL_QUEUE_CAPACITY, counters == null ? 0 : counters.width());
-        this.meter = new HiccupMeter(recorder, settings.resolutionNanos(), settings.stallNanos(), stallQueue, watchQueue, counters);
+        this.stallQueue = new StallQueue(STALL_QUEUE_CAPACITY, HiccupMeter.evidenceWidth(counters));
+        this.meter = new HiccupMeter(recorder, settings.resolutionNanos(), settings.stallNanos(), stallQueue, watchQueue, counters,
+            counters == null ? null : CpuCgroup.find());
         this.log = settings.log() == null ? null : IntervalLog.open(settings.log(), warnings);
         final Path written = log == null ? null : log.status().path();
         this.settings = written == null || written.equals(settings.log()) ? settings
@@ -238,6 +239,11 @@ public final class HiccupRecorder implements AutoCloseable {
      */
     public UnmeteredStops unmetered() {
         return meter.unmetered();
+    }
+
+    /** The meter's run-queue wait since it began, from the kernel; -1 where the kernel gives none. */
+    public long meterRunQueueNanos() {
+        return meter.runQueueNanos();
     }
 
     /** HotSpot's counters behind the stall queue's evidence, or null when its stalls carry none. */

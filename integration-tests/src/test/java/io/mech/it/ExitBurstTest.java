@@ -25,7 +25,9 @@ class ExitBurstTest {
 
     private static final int HOSTS = 20;
     private static final Pattern FULL_PAUSE = Pattern.compile("Pause Full .* ([0-9.]+)ms$");
-    private static final Pattern OS_ROW = Pattern.compile("\\{\"cause\":\"os\",\"stall_ms\":[0-9.]+,\"stalls\":[0-9]+,\"longest_ms\":([0-9.]+)");
+    /** The causes outside the JVM: a pause put down to any of them was missed. */
+    private static final Pattern OS_ROW = Pattern.compile(
+        "\\{\"cause\":\"(?:throttled|runqueue|steal|paging|frozen|os)\",\"stall_ms\":[0-9.]+,\"stalls\":[0-9]+,\"longest_ms\":([0-9.]+)");
     private static final Pattern GC_ROW = Pattern.compile("\\{\"cause\":\"gc\",\"stall_ms\":([0-9.]+),\"stalls\":([0-9]+)");
 
     @TempDir
@@ -52,7 +54,7 @@ class ExitBurstTest {
                 final double total = host.fullPauses().stream().mapToDouble(Double::doubleValue).sum();
                 if (host.longestOs() >= shortest || host.gcMillis() < 0.9 * total) {
                     wrong.add(host.collector() + ": full pauses " + host.fullPauses() + " ms, gc " + host.gcMillis()
-                        + " ms, longest os stall " + host.longestOs() + " ms: " + host.report());
+                        + " ms, longest stall outside the JVM " + host.longestOs() + " ms: " + host.report());
                 }
             }
             assertTrue(wrong.isEmpty(), wrong.size() + " of " + HOSTS + " hosts put a pause of the burst down to the OS "
@@ -78,9 +80,12 @@ class ExitBurstTest {
         }
         final String report = Files.readString(json);
         final Matcher os = OS_ROW.matcher(report);
+        double longestOs = -1;
+        while (os.find()) {
+            longestOs = Math.max(longestOs, Double.parseDouble(os.group(1)));
+        }
         final Matcher gc = GC_ROW.matcher(report);
-        assertTrue(os.find() && gc.find(), report);
-        return new Host(collector, pauses, Double.parseDouble(gc.group(1)), Double.parseDouble(os.group(1)), report,
-            Files.readString(gcLog));
+        assertTrue(longestOs >= 0 && gc.find(), report);
+        return new Host(collector, pauses, Double.parseDouble(gc.group(1)), longestOs, report, Files.readString(gcLog));
     }
 }

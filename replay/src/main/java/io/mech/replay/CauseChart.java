@@ -15,10 +15,11 @@ import java.util.Map;
 final class CauseChart {
 
     /** Colours for mech's causes; other tags take the rest in turn. */
-    private static final Map<String, String> COLOURS = Map.of("gc", "#ff7f0e", "safepoint", "#9467bd", "os", "#d62728",
-        "mech", "#7f7f7f", "ttsp", "#17becf", "virtual", "#2ca02c",
-        "unknown", "#c7c7c7");
-    private static final String[] OTHERS = {"#8c564b", "#e377c2", "#bcbd22", "#1f77b4"};
+    private static final Map<String, String> COLOURS = Map.ofEntries(Map.entry("gc", "#ff7f0e"), Map.entry("safepoint", "#9467bd"),
+        Map.entry("os", "#d62728"), Map.entry("mech", "#7f7f7f"), Map.entry("ttsp", "#17becf"), Map.entry("virtual", "#2ca02c"),
+        Map.entry("throttled", "#8c564b"), Map.entry("runqueue", "#e377c2"), Map.entry("steal", "#bcbd22"),
+        Map.entry("paging", "#1f77b4"), Map.entry("frozen", "#393b79"), Map.entry("unknown", "#c7c7c7"));
+    private static final String[] OTHERS = {"#637939", "#8c6d31", "#843c39", "#7b4173"};
     private static final String CONTROL = "#000000";
 
     private CauseChart() {

@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * The host's stall time put down to one cause.
  *
- * @param cause        gc, safepoint, ttsp, mech, os or unknown
+ * @param cause        gc, safepoint, ttsp, mech, throttled, runqueue, steal, paging, frozen, os or unknown
  * @param nanos        the length of the stalls this cause covers most of
  * @param stalls       how many those are
  * @param longest      the longest of them

@@ -12,6 +12,9 @@ public final class TextReport {
     /** The share below which a culprit after the first is left to the JSON report. */
     private static final double SHOWN_SHARE = 0.05;
 
+    /** The cause no evidence names, in every text report. */
+    private static final String UNKNOWN = "unknown";
+
     private TextReport() {
     }
 
@@ -63,10 +66,17 @@ public final class TextReport {
         return out.toString();
     }
 
-    /** ": gc 900 ms (12 stalls, longest 160 ms: G1New (G1 Evacuation Pause) x12), safepoint ..., os ..." */
+    /**
+     * ": gc 900 ms (12 stalls, longest 160 ms: G1New (G1 Evacuation Pause) x12), runqueue ..., unknown 0.000 ms":
+     * a cause without stalls is left to the JSON report, but for {@code unknown}, said even when none
+     * is, so that a reader knows every stall has a cause.
+     */
     private static String causes(final List<CauseSummary> causes) {
         final StringBuilder out = new StringBuilder();
         for (final CauseSummary c : causes) {
+            if (c.stalls() == 0 && c.nanos() == 0 && !c.cause().equals(UNKNOWN)) {
+                continue;
+            }
             out.append(out.length() == 0 ? ": " : ", ")
                 .append(String.format(Locale.ROOT, "%s %.3f ms", c.cause(), ms(c.nanos())));
             if (c.stalls() > 0) {

@@ -18,9 +18,30 @@ public enum Cause {
      */
     MECH("mech"),
     /**
-     * Nothing in the JVM, on evidence: the control JVM stalled too, the machine's steal time or
-     * the cgroup's throttling rose across the stall, or every source that could have named a JVM
-     * cause was recording and said nothing. The operating system or the hypervisor took the CPU away.
+     * The process's CPU cgroup was throttled: it had spent its quota for the period (a container's
+     * CPU limit), from the cgroup's {@code cpu.stat} across the stall.
+     */
+    THROTTLED("throttled"),
+    /**
+     * The meter was ready to run and waited for a core, from its thread's run-queue wait in
+     * {@code /proc/thread-self/schedstat}: more runnable threads than cores.
+     */
+    RUNQUEUE("runqueue"),
+    /** The hypervisor ran another guest: the machine's steal time in {@code /proc/stat} rose by half the stall or more. */
+    STEAL("steal"),
+    /** The meter's thread waited for memory to be paged in: its major faults in {@code /proc/thread-self/stat}. */
+    PAGING("paging"),
+    /**
+     * Nothing ran: the meter was neither at a safepoint, nor waiting for a core, nor faulting for
+     * most of the stall, so it was not runnable at all: a SIGSTOP or a cgroup freezer (the process
+     * alone), or a paused machine (the control JVM stalled too).
+     */
+    FROZEN("frozen"),
+    /**
+     * Nothing in the JVM, on evidence, that the kernel's figures do not name further: the control
+     * JVM stalled too, or every source that could have named a JVM cause was recording and said
+     * nothing, where the kernel keeps no figures for the meter's thread, or they explain less than
+     * half of the stall.
      */
     OS("os"),
     /**

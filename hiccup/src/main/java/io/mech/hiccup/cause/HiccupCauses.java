@@ -6,9 +6,11 @@ import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.HiccupSettings;
 import io.mech.hiccup.StallQueue;
 import io.mech.hiccup.TaggedIntervals;
+import io.mech.hiccup.KernelFigures;
 import io.mech.hiccup.VmCounters;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -64,6 +66,8 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
 
     /** The detail of the part of a stall HotSpot's counters put at a safepoint whose operation JFR did not name. */
     static final String SAFEPOINT_DETAIL = "VM operation (named once JFR records)";
+    /** The detail of an {@code os} stall the control JVM shared. */
+    static final String CONTROL_STALLED = "control JVM stalled too: host-level";
     static final String UNKNOWN_NO_TIER = "no evidence: JVM counters unreadable, JFR not recording";
     static final String UNKNOWN_UNDELIVERED = "no evidence: JFR had not delivered its events for it";
 
@@ -111,9 +115,10 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
      * @param end        epoch nanoseconds
      * @param endNanoTime System.nanoTime() at its end, for mech's own operations
      * @param safepoints how many safepoints began across it (a count, not nanoseconds)
+     * @param kernel     the kernel's evidence ({@link KernelFigures#RUN_QUEUE_EVIDENCE} and on), or null where none was read
      */
     private record Stall(long end, long length, long endNanoTime, long safepoints, long gc, long atSafepoint, long sync,
-                         String collector) {
+                         String collector, long[] kernel) {
     }
 
     /** One closed log interval and its stalls by cause. */
@@ -204,8 +209,8 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             // the clock and the OS figures are read by the log thread and the stop too, under this lock
             if (polls % 5 == 0) {
                 clock.calibrate();
-                os.sample(clock.nowEpochNanos());
             }
+            os.sample(clock.nowEpochNanos());
             drainQueue();
             attributeReady(false);
         }
@@ -221,7 +226,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             public void onStall(final long endNanos, final long lengthNanos, final long[] evidence, final int at) {
                 final long end = clock.epochNanos(endNanos);
                 if (counters == null) {
-                    pending.addLast(new Stall(end, lengthNanos, endNanos, 0, 0, 0, 0, null));
+                    pending.addLast(new Stall(end, lengthNanos, endNanos, 0, 0, 0, 0, null, null));
                 } else {
                     long gc = 0;
                     int widest = -1;
@@ -233,11 +238,20 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
                     }
                     pending.addLast(new Stall(end, lengthNanos, endNanos, evidence[at + VmCounters.SAFEPOINTS], counters.nanos(gc),
                         counters.nanos(evidence[at + VmCounters.SAFEPOINT_TICKS]), counters.nanos(evidence[at + VmCounters.SYNC_TICKS]),
-                        widest < 0 ? null : counters.collectors().get(widest - VmCounters.FIRST_COLLECTOR)));
+                        widest < 0 ? null : counters.collectors().get(widest - VmCounters.FIRST_COLLECTOR), kernel(evidence, at)));
                 }
                 lastStallNanos = end;
             }
         });
+    }
+
+    /** A stall's kernel evidence, after HotSpot's counters'; null where the meter read none. */
+    private long[] kernel(final long[] evidence, final int at) {
+        final int from = at + counters.width();
+        if (evidence.length < from + KernelFigures.EVIDENCE_WIDTH || evidence[from + KernelFigures.READ_EVIDENCE] == 0) {
+            return null;
+        }
+        return Arrays.copyOfRange(evidence, from, from + KernelFigures.EVIDENCE_WIDTH);
     }
 
     /**
@@ -310,19 +324,38 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         } else {
             rest = take(portions, Cause.MECH, ownNanos, rest);
         }
-        final String osFound = osEvidence(start, end);
+        final boolean controlStalled = control != null && control.stalledDuring(start, end);
+        final long[] kernel = stall.kernel();
+        if (kernel != null) {
+            rest = take(portions, Cause.THROTTLED, Math.max(kernel[KernelFigures.THROTTLED_EVIDENCE], os.throttledAcross(start, end)), rest);
+            rest = take(portions, Cause.RUNQUEUE, kernel[KernelFigures.RUN_QUEUE_EVIDENCE] - portions.get(Cause.THROTTLED), rest);
+            if (kernel[KernelFigures.FAULTS_EVIDENCE] > 0) {
+                rest = take(portions, Cause.PAGING, rest, rest);
+            }
+        }
+        final long stealNanos = os.stealAcross(start, end);
+        rest = take(portions, Cause.STEAL, stealNanos, rest);
         final boolean silentTiersCover = jfrCovers || counters != null;
-        final Cause restCause = osFound != null || silentTiersCover ? Cause.OS : Cause.UNKNOWN;
-        portions.put(restCause, rest);
+        if (kernel != null && silentTiersCover && rest * 2 >= length) {
+            rest = take(portions, Cause.FROZEN, rest, rest);
+        }
+        final Cause restCause = controlStalled || silentTiersCover ? Cause.OS : Cause.UNKNOWN;
+        portions.put(restCause, portions.get(restCause) + rest);
         final Cause main = mainCause(portions);
         final String detail = switch (main) {
-            case OS -> osFound != null ? osFound : "nothing in the JVM";
+            case OS -> controlStalled ? CONTROL_STALLED : "nothing in the JVM";
             case UNKNOWN -> jfr != null && start >= jfr.recordingSince() ? UNKNOWN_UNDELIVERED : UNKNOWN_NO_TIER;
             case MECH -> ownOperation[0] != null ? ownOperation[0] : widest(Cause.MECH, windows, start, end, "mech");
             case GC -> stall.gc() == 0 && counters != null ? JfrPauses.ALLOCATION_STALL
                 : widest(Cause.GC, windows, start, end, stall.collector() != null ? stall.collector() : "GC");
             case SAFEPOINT -> widest(Cause.SAFEPOINT, windows, start, end, SAFEPOINT_DETAIL);
             case TTSP -> widest(Cause.TTSP, windows, start, end, JfrPauses.TTSP_DETAIL);
+            case THROTTLED -> "cgroup CPU quota spent";
+            case RUNQUEUE -> controlStalled ? "waited for a core, the control JVM too" : "waited for a core";
+            case STEAL -> "steal time";
+            case PAGING -> "major faults of the meter's thread";
+            case FROZEN -> controlStalled ? "nothing ran, the control JVM neither: the machine paused"
+                : "nothing ran: the process was stopped (SIGSTOP, a cgroup freezer)";
         };
         return new Attribution(end, length, main, detail, portions);
     }
@@ -388,19 +421,6 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             }
         }
         return widest == null ? fallback : widest.detail();
-    }
-
-    /** What says the OS took the time across [start, end]: the control JVM or the kernel's figures; null when nothing does. */
-    private String osEvidence(final long start, final long end) {
-        final List<String> found = new ArrayList<>(2);
-        if (control != null && control.stalledDuring(start, end)) {
-            found.add("control JVM stalled too: host-level");
-        }
-        final String cpu = os.across(start, end);
-        if (!cpu.isEmpty()) {
-            found.add(cpu);
-        }
-        return found.isEmpty() ? null : String.join("; ", found);
     }
 
     private void count(final Attribution a) {
@@ -536,6 +556,15 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         h.setStartTimeStamp(interval.startMillis);
         h.setEndTimeStamp(interval.endMillis);
         return h;
+    }
+
+    /**
+     * How the process's CPU cgroup was throttled while the causes ran.
+     *
+     * @return the throttling; null where there is no cgroup whose quota and figures can be read
+     */
+    public synchronized CgroupThrottling throttling() {
+        return os.throttling();
     }
 
     /** Stall time by cause so far. */

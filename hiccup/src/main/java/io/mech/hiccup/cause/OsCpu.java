@@ -1,5 +1,6 @@
 package io.mech.hiccup.cause;
 
+import io.mech.hiccup.CpuCgroup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,30 +9,58 @@ import java.util.Deque;
 import java.util.List;
 
 /**
- * What the operating system did to this process's CPU time: the machine's steal time from
- * {@code /proc/stat} (a hypervisor running someone else) and the cgroup's CPU throttling from
- * {@code cpu.stat} (a container over its quota), sampled about once a second so that a stall
- * can be set against the change across it. Where a file is missing its figure stays zero.
+ * The machine's steal time from {@code /proc/stat} (a hypervisor running someone else) and the
+ * process's cgroup's throttling ({@code cpu.stat}), sampled every 200 ms so that a stall can be
+ * set against the change across it. The kernel counts steal machine-wide in ticks of 10 ms, too
+ * coarse for the meter's own reading at each stall. The throttling is here too because the
+ * meter's own window can miss it: since Linux 6.18 a throttled thread leaves the run queue when
+ * it returns to user space, so it neither waits there nor, at times, sees the cgroup's figures
+ * move before it runs again (a 31 ms stall of a host in a 50% quota read as a stop of the process).
+ * Where a file is missing its figure stays zero.
+ *
+ * <p>Thread contract: sampled and asked under the causes' lock, one thread at a time.
  */
 final class OsCpu {
 
     /** One reading. */
-    record Sample(long epochNanos, long stealTicks, long throttledCount, long throttledMicros) {
+    private record Sample(long epochNanos, long stealTicks, long periods, long throttlings, long throttledNanos) {
     }
 
     private static final Path PROC_STAT = Path.of("/proc/stat");
-    private static final List<Path> CGROUP_CPU_STAT = List.of(
-        Path.of("/sys/fs/cgroup/cpu.stat"), Path.of("/sys/fs/cgroup/cpu,cpuacct/cpu.stat"), Path.of("/sys/fs/cgroup/cpu/cpu.stat"));
-    private static final int KEEP = 120;
+    /** A minute of samples: a stall waits at most ten seconds for its attribution. */
+    private static final int KEEP = 300;
+    private static final int QUOTA_EVERY = 5;
     /** USER_HZ on Linux, the unit of /proc/stat. */
-    private static final long TICK_MICROS = 10_000;
+    private static final long TICK_NANOS = 10_000_000L;
 
     private final Deque<Sample> samples = new ArrayDeque<>();
+    private final CpuCgroup cgroup = CpuCgroup.find();
+    /** The first sample, kept for the run's throttling. */
+    private Sample first;
+    /** The cgroup's quota as last read, once every {@link #QUOTA_EVERY} samples: a limit may change while the host runs. */
+    private long[] quota;
+    private long sampled;
 
     void sample(final long epochNanos) {
+        long periods = 0;
+        long throttlings = 0;
+        long throttled = 0;
+        try {
+            for (final String line : cgroup == null ? List.<String>of() : Files.readAllLines(cgroup.cpuStat())) {
+                final String[] kv = line.split(" ");
+                switch (kv[0]) {
+                    case "nr_periods" -> periods = Long.parseLong(kv[1]);
+                    case "nr_throttled" -> throttlings = Long.parseLong(kv[1]);
+                    case "throttled_usec" -> throttled = Long.parseLong(kv[1]) * 1_000;
+                    case "throttled_time" -> throttled = Long.parseLong(kv[1]);
+                    default -> {
+                    }
+                }
+            }
+        } catch (final IOException | RuntimeException ignored) {
+            // An unreadable cgroup file says nothing about throttling.
+        }
         long steal = 0;
-        long count = 0;
-        long micros = 0;
         try {
             final String cpu = Files.readAllLines(PROC_STAT).get(0);
             final String[] fields = cpu.trim().split("\\s+");
@@ -41,38 +70,55 @@ final class OsCpu {
         } catch (final IOException | RuntimeException ignored) {
             // Not Linux, or an unexpected format: no steal figure.
         }
-        for (final Path stat : CGROUP_CPU_STAT) {
-            if (Files.isReadable(stat)) {
-                try {
-                    for (final String line : Files.readAllLines(stat)) {
-                        final String[] kv = line.split(" ");
-                        if (kv[0].equals("nr_throttled")) {
-                            count = Long.parseLong(kv[1]);
-                        } else if (kv[0].equals("throttled_usec")) {
-                            micros = Long.parseLong(kv[1]);
-                        } else if (kv[0].equals("throttled_time")) {
-                            micros = Long.parseLong(kv[1]) / 1_000;
-                        }
-                    }
-                } catch (final IOException | RuntimeException ignored) {
-                    // An unreadable cgroup file says nothing about throttling.
-                }
-                break;
-            }
+        if (cgroup != null && sampled++ % QUOTA_EVERY == 0) {
+            quota = cgroup.quota();
         }
-        samples.addLast(new Sample(epochNanos, steal, count, micros));
+        final Sample sample = new Sample(epochNanos, steal, periods, throttlings, throttled);
+        if (first == null) {
+            first = sample;
+        }
+        samples.addLast(sample);
         while (samples.size() > KEEP) {
             samples.removeFirst();
         }
     }
 
     /**
-     * What the OS did across [start, end], as a phrase for a person, or empty when nothing shows.
-     * The samples are a second apart, so a figure counts only when it could explain at least half
-     * of the stall: 20 ms of steal in the second around a 170 ms stall is no evidence for it.
+     * The steal time across [start, end], or 0 when it could not explain half of the stall: the
+     * samples are a second apart, and 20 ms of steal in the second around a 170 ms stall is no
+     * evidence for it.
      */
-    String across(final long startNanos, final long endNanos) {
-        final long halfMicros = (endNanos - startNanos) / 2_000;
+    long stealAcross(final long startNanos, final long endNanos) {
+        final Sample[] around = around(startNanos, endNanos);
+        if (around == null) {
+            return 0;
+        }
+        final long steal = (around[1].stealTicks() - around[0].stealTicks()) * TICK_NANOS;
+        return steal > 0 && steal * 2 >= endNanos - startNanos ? steal : 0;
+    }
+
+    /**
+     * The cgroup's throttled time across the samples around [start, end], summed over its CPUs
+     * as the kernel counts it; 0 where it was not throttled then.
+     */
+    long throttledAcross(final long startNanos, final long endNanos) {
+        final Sample[] around = around(startNanos, endNanos);
+        return around == null || around[1].throttlings() == around[0].throttlings() ? 0
+            : Math.max(0, around[1].throttledNanos() - around[0].throttledNanos());
+    }
+
+    /** The cgroup's throttling from the first sample to the last; null without a cgroup, a quota's figures or two samples. */
+    CgroupThrottling throttling() {
+        final Sample last = samples.peekLast();
+        if (quota == null || first == null || last == first) {
+            return null;
+        }
+        return new CgroupThrottling(quota[0], quota[1], last.periods() - first.periods(), last.throttlings() - first.throttlings(),
+            last.throttledNanos() - first.throttledNanos());
+    }
+
+    /** The last sample at or before start and the first at or after end; null until both exist. */
+    private Sample[] around(final long startNanos, final long endNanos) {
         Sample before = null;
         Sample after = null;
         for (final Sample s : samples) {
@@ -83,19 +129,6 @@ final class OsCpu {
                 after = s;
             }
         }
-        if (before == null || after == null) {
-            return "";
-        }
-        final StringBuilder found = new StringBuilder();
-        final long stealMicros = (after.stealTicks() - before.stealTicks()) * TICK_MICROS;
-        if (stealMicros > 0 && stealMicros >= halfMicros) {
-            found.append("steal time ").append(stealMicros / 1000).append(" ms");
-        }
-        final long throttled = after.throttledCount() - before.throttledCount();
-        if (throttled > 0 && after.throttledMicros() - before.throttledMicros() >= halfMicros) {
-            found.append(found.length() == 0 ? "" : ", ").append("cgroup CPU throttled ").append(throttled).append(" times (")
-                .append((after.throttledMicros() - before.throttledMicros()) / 1000).append(" ms)");
-        }
-        return found.toString();
+        return before == null || after == null ? null : new Sample[] {before, after};
     }
 }

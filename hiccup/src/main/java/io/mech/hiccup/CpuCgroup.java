@@ -1,0 +1,90 @@
+package io.mech.hiccup;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * This process's CPU cgroup, found from {@code /proc/self/cgroup} under cgroup v2 (one
+ * {@code 0::/path} line, files in {@code /sys/fs/cgroup/path}) or v1 (the hierarchy whose
+ * controllers include {@code cpu}): where its throttling is counted ({@code cpu.stat}) and the
+ * quota it is throttled to ({@code cpu.max}; v1 {@code cpu.cfs_quota_us} and {@code cpu.cfs_period_us}).
+ * Inside a container the process's path may be one the container's own mount does not show; then
+ * the mount's root is the container's cgroup.
+ *
+ * <p>Immutable once found; the quota is read when asked, for a limit may change while the host runs.
+ *
+ * @param dir the cgroup's directory
+ * @param v2  whether it is a cgroup v2 directory
+ */
+public record CpuCgroup(Path dir, boolean v2) {
+
+    private static final Path ROOT = Path.of("/sys/fs/cgroup");
+
+    /** This process's CPU cgroup; null where there is none to read (not Linux, or no cpu controller mounted). */
+    public static CpuCgroup find() {
+        try {
+            return find(Files.readAllLines(Path.of("/proc/self/cgroup")), ROOT);
+        } catch (final IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The cgroup that these {@code /proc/self/cgroup} lines name, under a cgroup file system mounted at {@code root}. */
+    static CpuCgroup find(final List<String> lines, final Path root) {
+        for (final String line : lines) {
+            final String[] parts = line.split(":", 3);
+            if (parts.length < 3) {
+                continue;
+            }
+            final String path = parts[2].startsWith("/") ? parts[2].substring(1) : parts[2];
+            if (parts[0].equals("0") && parts[1].isEmpty() && Files.isRegularFile(root.resolve("cgroup.controllers"))) {
+                final CpuCgroup v2 = first(true, root.resolve(path), root);
+                if (v2 != null) {
+                    return v2;
+                }
+            }
+            if (List.of(parts[1].split(",")).contains("cpu")) {
+                for (final String mount : List.of(parts[1], "cpu,cpuacct", "cpu")) {
+                    final CpuCgroup v1 = first(false, root.resolve(mount).resolve(path), root.resolve(mount));
+                    if (v1 != null) {
+                        return v1;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static CpuCgroup first(final boolean v2, final Path own, final Path mountRoot) {
+        for (final Path dir : List.of(own, mountRoot)) {
+            if (Files.isReadable(dir.resolve("cpu.stat"))) {
+                return new CpuCgroup(dir, v2);
+            }
+        }
+        return null;
+    }
+
+    /** Where the cgroup counts its throttling. */
+    public Path cpuStat() {
+        return dir.resolve("cpu.stat");
+    }
+
+    /**
+     * The quota as it stands: {@code {quota, period}} in microseconds, the quota -1 where the
+     * cgroup has none; null where it cannot be read.
+     */
+    public long[] quota() {
+        try {
+            if (v2) {
+                final String[] max = Files.readString(dir.resolve("cpu.max")).trim().split("\\s+");
+                return new long[] {max[0].equals("max") ? -1 : Long.parseLong(max[0]), Long.parseLong(max[1])};
+            }
+            return new long[] {Long.parseLong(Files.readString(dir.resolve("cpu.cfs_quota_us")).trim()),
+                Long.parseLong(Files.readString(dir.resolve("cpu.cfs_period_us")).trim())};
+        } catch (final IOException | RuntimeException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.mech.hiccup;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The process's CPU cgroup found from /proc/self/cgroup's lines, on cgroup file systems laid out as v2 and v1 mount them. */
+class CpuCgroupTest {
+
+    @TempDir
+    Path root;
+
+    @Test
+    void v2FindsTheProcessesOwnDirectoryAndItsQuota() throws IOException {
+        Files.writeString(root.resolve("cgroup.controllers"), "cpuset cpu io memory pids");
+        final Path own = Files.createDirectories(root.resolve("kubepods/pod1"));
+        Files.writeString(own.resolve("cpu.stat"), "usage_usec 10\nnr_periods 3\nnr_throttled 2\nthrottled_usec 7\n");
+        Files.writeString(own.resolve("cpu.max"), "50000 100000\n");
+        final CpuCgroup cgroup = CpuCgroup.find(List.of("0::/kubepods/pod1"), root);
+        assertEquals(own, cgroup.dir());
+        assertTrue(cgroup.v2());
+        assertArrayEquals(new long[] {50000, 100000}, cgroup.quota());
+        Files.writeString(own.resolve("cpu.max"), "max 100000\n");
+        assertEquals(-1, cgroup.quota()[0], "no quota");
+    }
+
+    @Test
+    void v1FindsTheCpuHierarchyAndFallsBackToTheMountsRootInAContainer() throws IOException {
+        final Path mount = Files.createDirectories(root.resolve("cpu,cpuacct"));
+        Files.writeString(mount.resolve("cpu.stat"), "nr_periods 0\nnr_throttled 0\nthrottled_time 0\n");
+        Files.writeString(mount.resolve("cpu.cfs_quota_us"), "20000\n");
+        Files.writeString(mount.resolve("cpu.cfs_period_us"), "100000\n");
+        final List<String> lines = List.of("9:name=systemd:/", "4:memory:/docker/abc", "2:cpu,cpuacct:/docker/abc", "0::/");
+        final CpuCgroup cgroup = CpuCgroup.find(lines, root);
+        assertEquals(mount, cgroup.dir(), "the container's own path is not mounted inside it: the mount's root is its cgroup");
+        assertFalse(cgroup.v2());
+        assertArrayEquals(new long[] {20000, 100000}, cgroup.quota());
+    }
+
+    @Test
+    void noCpuControllerIsNoCgroup() {
+        assertNull(CpuCgroup.find(List.of("4:memory:/a", "0::/"), root));
+    }
+}
