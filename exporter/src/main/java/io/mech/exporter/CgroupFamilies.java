@@ -12,9 +12,13 @@ import java.util.function.Supplier;
 /**
  * The kernel's figures behind the causes outside the JVM, for a dashboard to show beside the
  * hiccups: the process's CPU cgroup's quota, period and throttling since mech started, and the
- * hiccup meter's own wait in the run queue. A figure the kernel does not give is left out.
+ * hiccup meter's own wait in the run queue. The quota and period are left out where the kernel
+ * gives none; the periods and throttling read 0 where there is no cgroup, which throttles nothing.
  */
 public final class CgroupFamilies implements MetricFamilies {
+
+    /** Where no cgroup's figures are read: no quota, nothing throttled. */
+    private static final CgroupThrottling NONE = new CgroupThrottling(-1, 0, 0, 0, 0);
 
     private final Supplier<CgroupThrottling> throttling;
     private final LongSupplier runQueueNanos;
@@ -37,22 +41,24 @@ public final class CgroupFamilies implements MetricFamilies {
     @Override
     public List<MetricSnapshot> collect() {
         final List<MetricSnapshot> families = new ArrayList<>(6);
-        final CgroupThrottling t = throttling.get();
-        if (t != null) {
+        final CgroupThrottling found = throttling.get();
+        // no cgroup, or none read yet: nothing was throttled, which a dashboard's ratio should show as 0
+        final CgroupThrottling t = found == null ? NONE : found;
+        if (t != NONE) {
             if (t.quotaMicros() >= 0) {
                 families.add(ProcessFamilies.gauge("mech_cgroup_cpu_quota_seconds", Unit.SECONDS,
                     "CPU time the process's cgroup may use every period (a container's CPU limit times the period)", t.quotaMicros() / 1e6));
             }
             families.add(ProcessFamilies.gauge("mech_cgroup_cpu_period_seconds", Unit.SECONDS,
                 "The period the process's cgroup's CPU quota is counted over", t.periodMicros() / 1e6));
-            families.add(counter("mech_cgroup_cpu_periods", null, "Quota periods with the cgroup's threads runnable, since mech started",
-                t.periods()));
-            families.add(counter("mech_cgroup_cpu_throttled_periods", null,
-                "Quota periods in which the process's cgroup spent its quota and was throttled, since mech started", t.throttledPeriods()));
-            families.add(counter("mech_cgroup_cpu_throttled_seconds", Unit.SECONDS,
-                "Time the process's cgroup was throttled, summed over its CPUs as the kernel counts it, since mech started",
-                t.throttledNanos() / 1e9));
         }
+        families.add(counter("mech_cgroup_cpu_periods", null, "Quota periods with the cgroup's threads runnable, since mech started",
+            t.periods()));
+        families.add(counter("mech_cgroup_cpu_throttled_periods", null,
+            "Quota periods in which the process's cgroup spent its quota and was throttled, since mech started", t.throttledPeriods()));
+        families.add(counter("mech_cgroup_cpu_throttled_seconds", Unit.SECONDS,
+            "Time the process's cgroup was throttled, summed over its CPUs as the kernel counts it, since mech started",
+            t.throttledNanos() / 1e9));
         final long waited = runQueueNanos.getAsLong();
         if (waited >= 0) {
             families.add(counter("mech_hiccup_meter_run_queue_seconds", Unit.SECONDS,
