@@ -51,6 +51,11 @@ public final class Jdks {
         return all().filter(home -> !home.equals(TEMURIN_21));
     }
 
+    /** The newest JDK mech is tested on, 25 (the running one if that is 25), for a host too long to run on each. */
+    public static Stream<Path> newest() {
+        return all().filter(home -> home.startsWith(TEMURIN_25));
+    }
+
     /** The homes of {@link #all} that are installed here, for a test that spreads its hosts over them. */
     public static List<Path> installed() {
         return all().filter(home -> Files.isExecutable(home.resolve("bin/java"))).toList();
