@@ -40,8 +40,9 @@ final class CausesPart implements Part {
      */
     static final class Spec {
         static final Option ON = Option.of("hiccup.causes", Option.Kind.SWITCH, "on",
-            "attribute each stall to gc, safepoint, ttsp (time to safepoint), mech, os or unknown: from HotSpot's counters "
-                + "from the first interval, refined by JFR (names of collections and VM operations, ZGC's allocation stalls)");
+            "attribute each stall to gc, safepoint, ttsp (time to safepoint), mech, throttled, runqueue, steal, paging, frozen, "
+                + "os or unknown: from HotSpot's counters and the kernel's from the first interval, refined by JFR (names of "
+                + "collections and VM operations, ZGC's allocation stalls)");
         static final Option JFR = Option.of("hiccup.causes.jfr", Option.Kind.JFR, "demand",
             "when the causes read JFR: on, from the host's first second; demand, from the first stall of 10 ms or more the "
                 + "counters cannot name (unknown, or a VM operation), at once under ZGC or Shenandoah or without the counters, and whenever "

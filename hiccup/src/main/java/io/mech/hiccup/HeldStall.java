@@ -35,7 +35,7 @@ final class HeldStall {
     private long lengthNanos;
     private boolean held;
 
-    /** @param width the counters' width, {@link VmCounters#width()} */
+    /** @param width a stall's evidence: the counters' width and the kernel's, {@link HiccupMeter#evidenceWidth} */
     HeldStall(final int width) {
         this.before = new long[width];
         this.end = new long[width];

@@ -67,7 +67,7 @@ final class HiccupMeter implements Runnable {
     private volatile long stallNanos;
 
     /**
-     * @param stallQueue the stalls for their attribution, with {@code counters.width()} evidence
+     * @param stallQueue the stalls for their attribution, with {@link #evidenceWidth} evidence
      *                   values each; null for a meter that only counts them
      * @param watchQueue the stalls for a watcher, without evidence; null with {@code stallQueue}
      * @param counters   HotSpot's counters, or null where the JVM keeps none

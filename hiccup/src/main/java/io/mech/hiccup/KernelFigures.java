@@ -116,6 +116,7 @@ public final class KernelFigures {
      * which does not wait in the run queue at all.
      */
     void stall(final long lengthNanos, final long[] into, final int at) {
+        System.arraycopy(atRead, 0, now, 0, WIDTH);
         read(now);
         into[at + RUN_QUEUE_EVIDENCE] = Math.max(0, Math.min(now[RUN_DELAY] - atRead[RUN_DELAY], lengthNanos));
         into[at + THROTTLED_EVIDENCE] = now[THROTTLINGS] > atRead[THROTTLINGS]
@@ -135,16 +136,26 @@ public final class KernelFigures {
         }
     }
 
-    /** Reads every figure into {@code into} at {@link #RUN_DELAY} and on; one the kernel does not give reads 0. Allocates nothing. */
+    /**
+     * Reads every figure into {@code into} at {@link #RUN_DELAY} and on. A figure that cannot be
+     * read keeps what {@code into} held, so that it moves by nothing: a zero would make the next
+     * difference the total since boot. Allocates nothing.
+     */
     private void read(final long[] into) {
-        into[RUN_DELAY] = fill(schedstat) ? field(0, 1) : 0;
-        into[MAJOR_FAULTS] = fill(stat) ? field(afterCommand(), MAJFLT_AFTER_COMMAND) : 0;
-        into[THROTTLED_NANOS] = 0;
-        into[THROTTLINGS] = 0;
+        if (fill(schedstat)) {
+            into[RUN_DELAY] = field(0, 1);
+        }
+        if (fill(stat)) {
+            into[MAJOR_FAULTS] = field(afterCommand(), MAJFLT_AFTER_COMMAND);
+        }
         if (fill(cpuStat)) {
-            into[THROTTLINGS] = value("nr_throttled ");
+            final long throttlings = value("nr_throttled ");
             final long micros = value("throttled_usec ");
-            into[THROTTLED_NANOS] = micros >= 0 ? micros * 1_000 : value("throttled_time ");
+            final long nanos = micros >= 0 ? micros * 1_000 : value("throttled_time ");
+            if (throttlings >= 0 && nanos >= 0) {
+                into[THROTTLINGS] = throttlings;
+                into[THROTTLED_NANOS] = nanos;
+            }
         }
     }
 

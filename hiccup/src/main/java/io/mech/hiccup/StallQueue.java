@@ -75,7 +75,8 @@ abstract class StallQueueL3Pad extends StallQueueConsumerFields {
 /**
  * The stalls the meter sees, handed to whoever attributes them: a single-producer,
  * single-consumer ring of primitives, each stall its end, its length and a fixed number of
- * evidence values (what HotSpot's counters moved by across it, see {@link VmCounters}).
+ * evidence values (what HotSpot's counters moved by across it, see {@link VmCounters}, then what
+ * the kernel's figures say of it, see {@link KernelFigures}).
  *
  * <p>Guarantees: {@link #offer} is called by the meter thread only and allocates nothing; when
  * the ring is full it drops the stall and counts it, so the meter never waits. {@link #poll} is

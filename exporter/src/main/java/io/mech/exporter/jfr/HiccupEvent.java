@@ -30,7 +30,7 @@ public final class HiccupEvent extends jdk.jfr.Event {
     @Timespan(Timespan.NANOSECONDS)
     public long stallDuration;
 
-    /** gc, safepoint, ttsp, mech or os. */
+    /** gc, safepoint, ttsp, mech, throttled, runqueue, steal, paging, frozen, os or unknown. */
     @Label("Cause")
     public String cause;
 

@@ -29,12 +29,16 @@ public enum Cause {
     RUNQUEUE("runqueue"),
     /** The hypervisor ran another guest: the machine's steal time in {@code /proc/stat} rose by half the stall or more. */
     STEAL("steal"),
-    /** The meter's thread waited for memory to be paged in: its major faults in {@code /proc/thread-self/stat}. */
+    /**
+     * The meter's thread waited for memory to be paged in: it took major faults
+     * ({@code /proc/thread-self/stat}) in the stall or the few rounds before it, and no other
+     * figure of the kernel's explains the rest.
+     */
     PAGING("paging"),
     /**
-     * Nothing ran: the meter was neither at a safepoint, nor waiting for a core, nor faulting for
-     * most of the stall, so it was not runnable at all: a SIGSTOP or a cgroup freezer (the process
-     * alone), or a paused machine (the control JVM stalled too).
+     * Nothing ran: for half the stall or more the meter was neither at a safepoint, nor waiting for
+     * a core, nor throttled, and took no major fault, so it was not runnable at all: a SIGSTOP or a
+     * cgroup freezer (the process alone), or a paused machine (the control JVM stalled too).
      */
     FROZEN("frozen"),
     /**

@@ -4,9 +4,9 @@ import io.mech.hiccup.ControlStalls;
 import io.mech.hiccup.EpochClock;
 import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.HiccupSettings;
+import io.mech.hiccup.KernelFigures;
 import io.mech.hiccup.StallQueue;
 import io.mech.hiccup.TaggedIntervals;
-import io.mech.hiccup.KernelFigures;
 import io.mech.hiccup.VmCounters;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -248,7 +248,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     /** A stall's kernel evidence, after HotSpot's counters'; null where the meter read none. */
     private long[] kernel(final long[] evidence, final int at) {
         final int from = at + counters.width();
-        if (evidence.length < from + KernelFigures.EVIDENCE_WIDTH || evidence[from + KernelFigures.READ_EVIDENCE] == 0) {
+        if (queue.width() < counters.width() + KernelFigures.EVIDENCE_WIDTH || evidence[from + KernelFigures.READ_EVIDENCE] == 0) {
             return null;
         }
         return Arrays.copyOfRange(evidence, from, from + KernelFigures.EVIDENCE_WIDTH);
@@ -326,15 +326,17 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         }
         final boolean controlStalled = control != null && control.stalledDuring(start, end);
         final long[] kernel = stall.kernel();
+        // the cgroup's own samples name a throttled stall where the meter's window missed it, or read nothing
+        rest = take(portions, Cause.THROTTLED, Math.max(kernel == null ? 0 : kernel[KernelFigures.THROTTLED_EVIDENCE],
+            os.throttledAcross(start, end)), rest);
         if (kernel != null) {
-            rest = take(portions, Cause.THROTTLED, Math.max(kernel[KernelFigures.THROTTLED_EVIDENCE], os.throttledAcross(start, end)), rest);
             rest = take(portions, Cause.RUNQUEUE, kernel[KernelFigures.RUN_QUEUE_EVIDENCE] - portions.get(Cause.THROTTLED), rest);
-            if (kernel[KernelFigures.FAULTS_EVIDENCE] > 0) {
-                rest = take(portions, Cause.PAGING, rest, rest);
-            }
         }
-        final long stealNanos = os.stealAcross(start, end);
-        rest = take(portions, Cause.STEAL, stealNanos, rest);
+        rest = take(portions, Cause.STEAL, os.stealAcross(start, end), rest);
+        if (kernel != null && kernel[KernelFigures.FAULTS_EVIDENCE] > 0) {
+            // a fault's wait is not counted: the meter took one, and nothing else of the kernel's explains the rest
+            rest = take(portions, Cause.PAGING, rest, rest);
+        }
         final boolean silentTiersCover = jfrCovers || counters != null;
         if (kernel != null && silentTiersCover && rest * 2 >= length) {
             rest = take(portions, Cause.FROZEN, rest, rest);
@@ -538,8 +540,9 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             final Interval interval = intervals.removeFirst();
             for (final Cause cause : Cause.values()) {
                 // get, not getOrDefault: the default, a histogram of some 300 KiB, would be built for every cause
+                // and a cause without stalls gets a small one that resizes: eleven full ones an interval were 3 MiB of garbage
                 final Histogram h = interval.byCause.get(cause);
-                finished.add(stamped(h != null ? h : emptyHistogram(), cause.tag(), interval));
+                finished.add(stamped(h != null ? h : new Histogram(HiccupRecorder.SIGNIFICANT_DIGITS), cause.tag(), interval));
             }
             // An interval JFR did not record in has no line: nothing said of its allocation stalls, not none.
             if (interval.allocationStalls != null) {

@@ -42,9 +42,11 @@ final class OsCpu {
     private long sampled;
 
     void sample(final long epochNanos) {
-        long periods = 0;
-        long throttlings = 0;
-        long throttled = 0;
+        // a figure that cannot be read keeps the last one: a zero would make the next difference the total since boot
+        final Sample previous = samples.peekLast();
+        long periods = previous == null ? 0 : previous.periods();
+        long throttlings = previous == null ? 0 : previous.throttlings();
+        long throttled = previous == null ? 0 : previous.throttledNanos();
         try {
             for (final String line : cgroup == null ? List.<String>of() : Files.readAllLines(cgroup.cpuStat())) {
                 final String[] kv = line.split(" ");
@@ -60,7 +62,7 @@ final class OsCpu {
         } catch (final IOException | RuntimeException ignored) {
             // An unreadable cgroup file says nothing about throttling.
         }
-        long steal = 0;
+        long steal = previous == null ? 0 : previous.stealTicks();
         try {
             final String cpu = Files.readAllLines(PROC_STAT).get(0);
             final String[] fields = cpu.trim().split("\\s+");
@@ -85,8 +87,8 @@ final class OsCpu {
 
     /**
      * The steal time across [start, end], or 0 when it could not explain half of the stall: the
-     * samples are a second apart, and 20 ms of steal in the second around a 170 ms stall is no
-     * evidence for it.
+     * samples are 200 ms apart and steal is counted in 10 ms ticks, so a little steal around a
+     * long stall is no evidence for it.
      */
     long stealAcross(final long startNanos, final long endNanos) {
         final Sample[] around = around(startNanos, endNanos);
@@ -99,12 +101,15 @@ final class OsCpu {
 
     /**
      * The cgroup's throttled time across the samples around [start, end], summed over its CPUs
-     * as the kernel counts it; 0 where it was not throttled then.
+     * as the kernel counts it; 0 where it was not throttled then, or for less than half the stall.
      */
     long throttledAcross(final long startNanos, final long endNanos) {
         final Sample[] around = around(startNanos, endNanos);
-        return around == null || around[1].throttlings() == around[0].throttlings() ? 0
-            : Math.max(0, around[1].throttledNanos() - around[0].throttledNanos());
+        if (around == null || around[1].throttlings() == around[0].throttlings()) {
+            return 0;
+        }
+        final long throttled = around[1].throttledNanos() - around[0].throttledNanos();
+        return throttled * 2 >= endNanos - startNanos ? throttled : 0;
     }
 
     /** The cgroup's throttling from the first sample to the last; null without a cgroup, a quota's figures or two samples. */
