@@ -3,6 +3,7 @@ package io.mech.agent;
 import io.mech.exporter.CauseFamilies;
 import io.mech.exporter.CgroupFamilies;
 import io.mech.exporter.MetricFamilies;
+import io.mech.exporter.UnmeteredFamilies;
 import io.mech.exporter.jfr.HiccupEvents;
 import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.UnmeteredStops;
@@ -157,7 +158,8 @@ final class CausesPart implements Part {
 
     @Override
     public List<MetricFamilies> families() {
-        return List.of(new CauseFamilies(causes::totals), new CgroupFamilies(causes::throttling, recorder::meterRunQueueNanos));
+        return List.of(new CauseFamilies(causes::totals), new CgroupFamilies(causes::throttling, recorder::meterRunQueueNanos),
+            new UnmeteredFamilies(recorder::unmetered));
     }
 
     /** None: the causes are the report's second table ({@link #causes}). */
