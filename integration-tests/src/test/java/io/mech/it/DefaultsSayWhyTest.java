@@ -48,7 +48,7 @@ class DefaultsSayWhyTest {
         assertEquals(0, events.exit(), events.err());
         assertTrue(events.out().lines().anyMatch(line -> line.trim().startsWith("mech.Hiccup ")),
             "mech.Hiccup in the user's recording:\n" + events.out());
-        assertTrue(Pattern.compile("stalls: gc [0-9.]+ ms \\([1-9][0-9]* stalls").matcher(result.err()).find(),
+        assertTrue(Pattern.compile("(?m)^    gc +[0-9.]+ ms +[1-9][0-9]* stalls? ").matcher(result.err()).find(),
             "the report puts stalls down to gc: " + result.err());
     }
 }

@@ -31,9 +31,10 @@ public final class TextReport {
             }
             for (final HiccupSummary h : report.hiccups()) {
                 if (h.stalls() >= 0) {
-                    out.append(String.format(Locale.ROOT, "  %s stalled %.3f ms in %d %s", h.jvm(), ms(h.stallTime()), h.stalls(),
-                        h.stalls() == 1 ? "stall" : "stalls"));
-                    out.append(h.jvm().equals("host") ? causes(report.causes()) : "").append(System.lineSeparator());
+                    final boolean causes = h.jvm().equals("host") && !report.causes().isEmpty();
+                    out.append(String.format(Locale.ROOT, "  %s stalled %.3f ms in %d %s%s%n", h.jvm(), ms(h.stallTime()), h.stalls(),
+                        h.stalls() == 1 ? "stall" : "stalls", causes ? ", by cause:" : ""));
+                    out.append(causes ? causes(report.causes()) : "");
                     if (h.jvm().equals("host")) {
                         unmetered(report.unmetered(), out);
                     }
@@ -67,9 +68,14 @@ public final class TextReport {
     }
 
     /**
-     * ": gc 900 ms (12 stalls, longest 160 ms: G1New (G1 Evacuation Pause) x12), runqueue ..., unknown 0.000 ms":
-     * a cause without stalls is left to the JSON report, but for {@code unknown}, said even when none
-     * is, so that a reader knows every stall has a cause.
+     * The cause table under the host's stall line, one row per cause in a fixed shape, then its
+     * details:
+     * <pre>
+     *     gc           250.000 ms     3 stalls  longest  200.000 ms  G1New (G1 Evacuation Pause) x2, ...
+     *     unknown        0.000 ms     0 stalls
+     * </pre>
+     * A cause without stalls is left to the JSON report, but for {@code unknown}, said even when
+     * none is, so that a reader knows every stall has a cause.
      */
     private static String causes(final List<CauseSummary> causes) {
         final StringBuilder out = new StringBuilder();
@@ -77,19 +83,18 @@ public final class TextReport {
             if (c.stalls() == 0 && c.nanos() == 0 && !c.cause().equals(UNKNOWN)) {
                 continue;
             }
-            out.append(out.length() == 0 ? ": " : ", ")
-                .append(String.format(Locale.ROOT, "%s %.3f ms", c.cause(), ms(c.nanos())));
+            out.append(String.format(Locale.ROOT, "    %-10s %11.3f ms %5d %-6s", c.cause(), ms(c.nanos()), c.stalls(),
+                c.stalls() == 1 ? "stall" : "stalls"));
             if (c.stalls() > 0) {
-                out.append(String.format(Locale.ROOT, " (%d %s, longest %.3f ms", c.stalls(), c.stalls() == 1 ? "stall" : "stalls",
-                    ms(c.longest())));
-                String separator = ": ";
+                out.append(String.format(Locale.ROOT, "  longest %10.3f ms  ", ms(c.longest())));
+                String separator = "";
                 for (final Map.Entry<String, Long> detail : c.details().entrySet()) {
                     out.append(separator).append(detail.getKey()).append(" x").append(detail.getValue());
                     separator = ", ";
                 }
                 culprits(c, out);
-                out.append(')');
             }
+            out.append(System.lineSeparator());
         }
         return out.toString();
     }

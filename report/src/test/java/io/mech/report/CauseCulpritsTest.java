@@ -20,6 +20,6 @@ class CauseCulpritsTest {
         assertTrue(json.contains("\"details\":{},\"culprit_note\":\"not sampled\"}"), json);
         final String text = TextReport.render(new Report(1, 1,
             List.of(new HiccupSummary("host", 1, 1, 1, 1, 1, 1, 1, 3, 240_000_000, "", "")), List.of(named), Unmetered.NONE, List.of(), List.of()));
-        assertTrue(text.contains("time to safepoint x3; culprit app.Copier.copy (in java.lang.System.arraycopy) 87% of 100 samples)"), text);
+        assertTrue(text.contains("time to safepoint x3; culprit app.Copier.copy (in java.lang.System.arraycopy) 87% of 100 samples\n"), text);
     }
 }
