@@ -28,9 +28,10 @@ final class OsAdvice {
                 + "-XX:CICompilerCount, -XX:ActiveProcessorCount)");
         }
         if (totals.count(Cause.RUNQUEUE) > 0) {
-            lines.add(stalled(totals, Cause.RUNQUEUE, String.format(Locale.ROOT, "the meter was runnable and waited for one of the "
-                + "%d cores", Runtime.getRuntime().availableProcessors())) + ": more threads were busy than there are cores, the "
-                + "host's or other processes'; run fewer busy threads, or give it more cores");
+            final int cores = Runtime.getRuntime().availableProcessors();
+            lines.add(stalled(totals, Cause.RUNQUEUE, "the meter was runnable and waited for " + (cores == 1 ? "the JVM's one core"
+                : "one of the JVM's " + cores + " cores")) + ": more threads were busy than there are cores, the host's or other "
+                + "processes'; run fewer busy threads, or give it more cores");
         }
         if (totals.count(Cause.STEAL) > 0) {
             lines.add(stalled(totals, Cause.STEAL, "the hypervisor ran other guests on this machine's CPUs (steal time)")

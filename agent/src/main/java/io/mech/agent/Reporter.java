@@ -86,7 +86,7 @@ final class Reporter {
         synchronized (writing) {
             finished = true;
             if (wanted()) {
-                write(gather());
+                write(gather(true, true));
             }
         }
     }
@@ -100,7 +100,7 @@ final class Reporter {
         if (!wanted()) {
             return;
         }
-        final Report report = gather(false);
+        final Report report = gather(false, false);
         TextReport.render(report);
         if (!options.text(Option.REPORT_JSON).isEmpty()) {
             JsonReport.render(report);
@@ -116,11 +116,14 @@ final class Reporter {
      * its section, each part in its own room.
      */
     Report gather() {
-        return gather(true);
+        return gather(true, false);
     }
 
-    /** @param counting whether a part whose report throws is counted: not when the report is only prepared */
-    private Report gather(final boolean counting) {
+    /**
+     * @param counting whether a part whose report throws is counted: not when the report is only prepared
+     * @param last     whether it is the final report, when /metrics has closed: it says where they were served
+     */
+    private Report gather(final boolean counting, final boolean last) {
         final List<HiccupSummary> summaries = new ArrayList<>(3);
         final List<CauseSummary> byCause = new ArrayList<>(Cause.values().length);
         final List<Section> sections = new ArrayList<>(parts.size());
@@ -128,7 +131,7 @@ final class Reporter {
         Unmetered unmetered = Unmetered.NONE;
         final String metrics = System.getProperty(Mech.METRICS_PROPERTY);
         if (metrics != null) {
-            notes.add("metrics: " + metrics);
+            notes.add((last ? "metrics were served at " : "metrics: ") + metrics);
         }
         for (final Part part : parts) {
             final List<HiccupSummary> itsSummaries;

@@ -41,7 +41,7 @@ class OsCausesTest {
         final int busy = 3 * Runtime.getRuntime().availableProcessors();
         final String report = run(List.of(), busy);
         assertShare("runqueue", causes(report));
-        assertTrue(report.contains("\"runqueue: ") && report.contains("waited for one of the"), "the advice for runqueue: " + report);
+        assertTrue(report.contains("\"runqueue: ") && report.contains("the meter was runnable and waited for"), "the advice for runqueue: " + report);
     }
 
     @Test
