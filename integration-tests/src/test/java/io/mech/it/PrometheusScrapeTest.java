@@ -123,6 +123,14 @@ class PrometheusScrapeTest {
         }
         assertEquals(List.of(), unknown, "names the dashboard uses but mech does not export; exported: " + exported);
         assertFalse(dashboard.contains("jvm_"), "the dashboard is built only on mech's own names");
+        // on JDK 21 and later jvm="host" also matches the virtual-thread meter, whose p50 was 20 ms
+        final Matcher host = Pattern.compile("jvm=\\\\\"host\\\\\"[^}]*").matcher(dashboard);
+        int selectors = 0;
+        while (host.find()) {
+            selectors++;
+            assertTrue(host.group().contains("thread=\\\"\\\""), "the platform meter selected explicitly: " + host.group());
+        }
+        assertTrue(selectors > 0, "the dashboard selects the host's meter");
     }
 
     /** Every series name a text scrape holds, and the family names behind them. */
