@@ -47,6 +47,8 @@ public final class HiccupRecorder implements AutoCloseable {
     private final SingleWriterRecorder recorder;
     private final HiccupMeter meter;
     private final StallQueue stallQueue;
+    /** The process's CPU cgroup, found once for the meter and the causes; null for none. */
+    private final CpuCgroup cgroup = CpuCgroup.find();
     /** HotSpot's counters the meter reads, or null. */
     private final VmCounters counters;
     /**
@@ -81,7 +83,7 @@ public final class HiccupRecorder implements AutoCloseable {
         this.counters = counters;
         this.stallQueue = new StallQueue(STALL_QUEUE_CAPACITY, HiccupMeter.evidenceWidth(counters));
         this.meter = new HiccupMeter(recorder, settings.resolutionNanos(), settings.stallNanos(), stallQueue, watchQueue, counters,
-            counters == null ? null : CpuCgroup.find());
+            cgroup);
         this.log = settings.log() == null ? null : IntervalLog.open(settings.log(), warnings);
         final Path written = log == null ? null : log.status().path();
         this.settings = written == null || written.equals(settings.log()) ? settings
@@ -244,6 +246,11 @@ public final class HiccupRecorder implements AutoCloseable {
     /** The meter's run-queue wait since it began, from the kernel; -1 where the kernel gives none. */
     public long meterRunQueueNanos() {
         return meter.runQueueNanos();
+    }
+
+    /** The process's CPU cgroup, whose throttling explains stalls; null for none. */
+    public CpuCgroup cgroup() {
+        return cgroup;
     }
 
     /** HotSpot's counters behind the stall queue's evidence, or null when its stalls carry none. */

@@ -29,6 +29,7 @@ class CpuCgroupTest {
         assertEquals(own, cgroup.dir());
         assertTrue(cgroup.v2());
         assertArrayEquals(new long[] {50000, 100000}, cgroup.quota());
+        assertArrayEquals(new long[] {3, 2, 7000}, cgroup.throttling(), "periods, throttled periods, throttled ns");
         Files.writeString(own.resolve("cpu.max"), "max 100000\n");
         assertEquals(-1, cgroup.quota()[0], "no quota");
     }

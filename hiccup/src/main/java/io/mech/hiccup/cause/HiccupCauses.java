@@ -94,7 +94,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     private final long safepointThresholdNanos;
     private final long meterThreadId;
     private final EpochClock clock = new EpochClock();
-    private final OsCpu os = new OsCpu();
+    private final OsCpu os;
     private final List<AttributionListener> listeners = new CopyOnWriteArrayList<>();
     private final Thread thread;
     private volatile JfrPauses pauses;
@@ -138,6 +138,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     private HiccupCauses(final HiccupRecorder recorder, final OwnOperations own, final ControlStalls control) {
         this.queue = recorder.stallQueue();
         this.counters = recorder.counters();
+        this.os = new OsCpu(recorder.cgroup());
         this.own = own;
         this.control = control;
         this.resolutionNanos = recorder.settings().resolutionNanos();

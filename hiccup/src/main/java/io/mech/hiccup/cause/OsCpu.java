@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.List;
 
 /**
  * The machine's steal time from {@code /proc/stat} (a hypervisor running someone else) and the
@@ -34,34 +33,25 @@ final class OsCpu {
     private static final long TICK_NANOS = 10_000_000L;
 
     private final Deque<Sample> samples = new ArrayDeque<>();
-    private final CpuCgroup cgroup = CpuCgroup.find();
+    private final CpuCgroup cgroup;
     /** The first sample, kept for the run's throttling. */
     private Sample first;
     /** The cgroup's quota as last read, once every {@link #QUOTA_EVERY} samples: a limit may change while the host runs. */
     private long[] quota;
     private long sampled;
 
+    /** @param cgroup the process's CPU cgroup, or null for none */
+    OsCpu(final CpuCgroup cgroup) {
+        this.cgroup = cgroup;
+    }
+
     void sample(final long epochNanos) {
         // a figure that cannot be read keeps the last one: a zero would make the next difference the total since boot
         final Sample previous = samples.peekLast();
-        long periods = previous == null ? 0 : previous.periods();
-        long throttlings = previous == null ? 0 : previous.throttlings();
-        long throttled = previous == null ? 0 : previous.throttledNanos();
-        try {
-            for (final String line : cgroup == null ? List.<String>of() : Files.readAllLines(cgroup.cpuStat())) {
-                final String[] kv = line.split(" ");
-                switch (kv[0]) {
-                    case "nr_periods" -> periods = Long.parseLong(kv[1]);
-                    case "nr_throttled" -> throttlings = Long.parseLong(kv[1]);
-                    case "throttled_usec" -> throttled = Long.parseLong(kv[1]) * 1_000;
-                    case "throttled_time" -> throttled = Long.parseLong(kv[1]);
-                    default -> {
-                    }
-                }
-            }
-        } catch (final IOException | RuntimeException ignored) {
-            // An unreadable cgroup file says nothing about throttling.
-        }
+        final long[] read = cgroup == null ? null : cgroup.throttling();
+        final long periods = read != null ? read[0] : previous == null ? 0 : previous.periods();
+        final long throttlings = read != null ? read[1] : previous == null ? 0 : previous.throttlings();
+        final long throttled = read != null ? read[2] : previous == null ? 0 : previous.throttledNanos();
         long steal = previous == null ? 0 : previous.stealTicks();
         try {
             final String cpu = Files.readAllLines(PROC_STAT).get(0);
