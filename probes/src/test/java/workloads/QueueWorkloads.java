@@ -64,6 +64,10 @@ public final class QueueWorkloads {
         return new Counted<>();
     }
 
+    public static jobs.JobQueue<Integer> jobs() {
+        return new jobs.JobQueue<>();
+    }
+
     public static Bounded<Integer> bounded(final int limit) {
         return new Bounded<>(limit);
     }

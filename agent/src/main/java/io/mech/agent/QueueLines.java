@@ -27,6 +27,10 @@ final class QueueLines {
         lines.add(String.format(Locale.ROOT, "queues: %d tracked, sampled every %s; left out: %d of the JDK's or a library's own, %d past the naming rate limit, %d past the registry's bound; %d collected",
             snapshot.queues().size(), seconds(snapshot.sampleNanos() / 1e9), snapshot.jdkInternal(), snapshot.unnamed(),
             snapshot.registryFull(), snapshot.released()));
+        if (snapshot.corrected() > 0) {
+            lines.add("  depth corrected " + snapshot.corrected() + " times to a queue's own size(): elements moved by a way mech does not"
+                + " count (remove(Object), drainTo, clear, an iterator's remove)");
+        }
         final List<QueueStats> queues = snapshot.queues();
         for (int i = 0; i < Math.min(rows, queues.size()); i++) {
             lines.add("  " + line(queues.get(i)));

@@ -30,7 +30,7 @@ class QueueLinesTest {
     void noLineShowsMoreThan100Percent() {
         final QueueAlert alert = new QueueAlert(0, "queue", "t", "app.Main.run:1", "full", 64, 1, 64.0, 0, 1, 1);
         final QueueSnapshot snapshot = new QueueSnapshot(true, SECOND, List.of(stats(64, 1), stats(4096, 4096), stats(7, 0)),
-            List.of(stats(900, 10)), List.of(alert), 0, 0, 0, 0);
+            List.of(stats(900, 10)), List.of(alert), 0, 0, 0, 0, 0);
         final List<String> lines = QueueLines.of(snapshot, 10);
         for (final String line : lines) {
             final Matcher m = PERCENT.matcher(line);
@@ -46,7 +46,7 @@ class QueueLinesTest {
     @Test
     void anUnknownOrAbsentBoundShowsNoUtilisation() {
         final List<String> lines = QueueLines.of(new QueueSnapshot(true, SECOND,
-            List.of(stats(64, QueueStats.UNKNOWN), stats(64, QueueStats.UNBOUNDED)), List.of(), List.of(), 0, 0, 0, 0), 10);
+            List.of(stats(64, QueueStats.UNKNOWN), stats(64, QueueStats.UNBOUNDED)), List.of(), List.of(), 0, 0, 0, 0, 0), 10);
         assertTrue(lines.get(1).contains("depth 64, capacity unknown") && lines.get(2).contains("depth 64, unbounded"),
             lines::toString);
         assertFalse(String.join("\n", lines).contains("%"), lines::toString);
@@ -55,6 +55,6 @@ class QueueLinesTest {
     @Test
     void aProbeThatDidNotInstallSaysSo() {
         assertEquals(List.of("queues: not installed"),
-            QueueLines.of(new QueueSnapshot(false, SECOND, List.of(), List.of(), List.of(), 0, 0, 0, 0), 10));
+            QueueLines.of(new QueueSnapshot(false, SECOND, List.of(), List.of(), List.of(), 0, 0, 0, 0, 0), 10));
     }
 }

@@ -43,14 +43,16 @@ public final class QueueFamilies implements MetricFamilies {
             "mech_executor_active_threads",
             "mech_executor_queue_remaining_tasks",
             "mech_executor_wait_seconds",
-            "mech_executor_backpressure_alerts");
+            "mech_executor_backpressure_alerts",
+            "mech_queue_depth_corrections");
     }
 
     @Override
     public List<MetricSnapshot> collect() {
         final Map<Labels, Sum> queues = new LinkedHashMap<>();
         final Map<Labels, Sum> executors = new LinkedHashMap<>();
-        for (final QueueStats q : snapshot.get().queues()) {
+        final QueueSnapshot now = snapshot.get();
+        for (final QueueStats q : now.queues()) {
             final boolean executor = q.kind().equals("executor");
             final Labels labels = executor ? Labels.of("name", q.type(), "queue", q.queueType(), "site", q.site())
                 : Labels.of("type", q.type(), "site", q.site());
@@ -75,6 +77,9 @@ public final class QueueFamilies implements MetricFamilies {
         families.add(gauge("mech_executor_wait_seconds", "Little's law on the work queue: how long a task waits before it runs",
             waited(executors), s -> s.waitDepth / s.dequeueRate));
         families.add(counter("mech_executor_backpressure_alerts", "Back-pressure episodes of the work queue", executors, s -> s.alerts));
+        families.add(CounterSnapshot.builder().name("mech_queue_depth_corrections")
+            .help("Times a counted queue's depth was corrected to its own size(): elements had moved by a way mech does not count")
+            .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(now.corrected()).build()).build());
         return families;
     }
 

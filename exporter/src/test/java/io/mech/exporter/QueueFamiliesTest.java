@@ -32,7 +32,7 @@ class QueueFamiliesTest {
     void sumsQueuesOfOneSiteAndNamesExecutorsAsMicrometerDoes() {
         final QueueSnapshot snapshot = new QueueSnapshot(true, 1_000_000_000L, List.of(
             queue("app.A.<init>:3", 10, 100, 0.1, 100), queue("app.A.<init>:3", 30, 100, 0.3, 100), executor(7, 2)),
-            List.of(), List.of(), 0, 0, 0, 0);
+            List.of(), List.of(), 0, 0, 0, 0, 3);
         final List<MetricSnapshot> families = new QueueFamilies(() -> snapshot).collect();
         final GaugeSnapshot depth = (GaugeSnapshot) family(families, "mech_queue_depth");
         assertEquals(1, depth.getDataPoints().size());
@@ -43,6 +43,8 @@ class QueueFamiliesTest {
         // (0.1 * 100 + 0.3 * 100) / (100 + 100)
         assertEquals(0.2, ((GaugeSnapshot) family(families, "mech_queue_wait_seconds")).getDataPoints().get(0).getValue(), 1e-9);
         assertEquals(2, ((CounterSnapshot) family(families, "mech_queue_backpressure_alerts")).getDataPoints().get(0).getValue());
+        assertEquals(3, ((CounterSnapshot) family(families, "mech_queue_depth_corrections")).getDataPoints().get(0).getValue(),
+            "the snapshot's corrections, one series");
         final GaugeSnapshot queued = (GaugeSnapshot) family(families, "mech_executor_queued_tasks");
         assertEquals(7, queued.getDataPoints().get(0).getValue());
         assertEquals("java.util.concurrent.LinkedBlockingQueue", queued.getDataPoints().get(0).getLabels().get("queue"));
@@ -56,7 +58,7 @@ class QueueFamiliesTest {
     void utilisationIsAtMostOneAndAnUnknownBoundIsNoBound() {
         final QueueSnapshot snapshot = new QueueSnapshot(true, 1_000_000_000L, List.of(
             queue("app.A.<init>:3", 64, 1, 0.1, 100), queue("app.B.<init>:4", 64, QueueStats.UNKNOWN, 0.1, 100)),
-            List.of(), List.of(), 0, 0, 0, 0);
+            List.of(), List.of(), 0, 0, 0, 0, 3);
         final List<MetricSnapshot> families = new QueueFamilies(() -> snapshot).collect();
         final GaugeSnapshot ratio = (GaugeSnapshot) family(families, "mech_queue_utilization_ratio");
         assertEquals(1, ratio.getDataPoints().size(), "the queue of unknown bound has no ratio");

@@ -7,7 +7,8 @@ import java.util.Collection;
 
 /**
  * What a queue's own API promises about its bound and its progress, found by the name of the
- * type that declares it (the libraries are not on mech's class path) and called through method
+ * type that declares it (the libraries are not on mech's class path; a copy relocated into another
+ * library's package is found too) and called through method
  * handles adapted to {@code (Object)int} or {@code (Object)long}, so a read allocates nothing:
  * <ul>
  *   <li>JCTools: {@code MessagePassingQueue.capacity()}, its {@code UNBOUNDED_CAPACITY} (-1) for
@@ -114,10 +115,13 @@ final class Contract {
             .asType(returns == int.class ? AS_INT : AS_LONG);
     }
 
-    /** @return the class or interface of that name among a type's supertypes, itself included; null if none */
+    /**
+     * @return the class or interface of that name (or a relocated copy of it: see
+     *         {@link QueueTypes#isLibraryType}) among a type's supertypes, itself included; null if none
+     */
     private static Class<?> find(final Class<?> type, final String name) {
         for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-            if (c.getName().equals(name)) {
+            if (QueueTypes.isLibraryType(c.getName(), name)) {
                 return c;
             }
             for (final Class<?> i : c.getInterfaces()) {

@@ -8,7 +8,7 @@ import java.util.function.ToIntFunction;
  * code woven into the JDK's queues links to it; being public in an exported package, the
  * application's queue classes reach it too. It refers to nothing outside the boot class path.
  *
- * <p>Guarantees: {@link #dequeuedAt}, {@link #dequeuedLockedAt} and {@link #offeredAt} allocate nothing, take no lock and never
+ * <p>Guarantees: {@link #dequeuedAt}, {@link #dequeuedLockedAt}, {@link #offeredAt} and {@link #enqueuedAt} allocate nothing, take no lock and never
  * throw. A queue is counted only once mech has claimed a slot for it. A queue class loaded while
  * the probe runs (an application's, or one of the JDK's when the agent starts before the class
  * loads) carries its slot in a field of its own ({@link SlotField}), handed in as a tag
@@ -144,6 +144,16 @@ public final class QueueBridge {
         if (accepted) {
             count(queue, tag, STRIPES * LINE);
         }
+    }
+
+    /**
+     * Called as an application queue's {@code put(E)} returns, which returns nothing: it enqueued.
+     *
+     * @param queue the queue
+     * @param tag   as for {@link #dequeuedAt}
+     */
+    public static void enqueuedAt(final Object queue, final int tag) {
+        count(queue, tag, STRIPES * LINE);
     }
 
     /** @return the slot a tag of this epoch names, else the one the queue's identity hash finds, -1 for none */

@@ -3,9 +3,13 @@ package io.mech.probes.queues;
 import io.mech.probes.Periodic;
 import io.mech.probes.weave.JdkBridge;
 import java.lang.instrument.Instrumentation;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -45,6 +49,18 @@ public final class QueueProbe implements AutoCloseable {
         void backPressure(QueueAlert alert);
     }
 
+    /** {@code Collection.size()} as {@code (Object)int}: read only where {@link QueueMethods} found it a plain read. */
+    private static final MethodHandle SIZE;
+
+    static {
+        try {
+            SIZE = MethodHandles.publicLookup().findVirtual(Collection.class, "size", MethodType.methodType(int.class))
+                .asType(MethodType.methodType(int.class, Object.class));
+        } catch (final ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final QueueSettings settings;
     private final Consumer<String> warnings;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
@@ -54,6 +70,8 @@ public final class QueueProbe implements AutoCloseable {
     /** The last figures of queues collected meanwhile, oldest first; guarded by {@code sampling}. */
     private final ArrayDeque<QueueStats> collected = new ArrayDeque<>();
     private final List<QueueAlert> raised = new ArrayList<>();
+    /** Depths corrected to a queue's own size(): see {@link #reconcile}; guarded by {@code sampling}. */
+    private long corrected;
     private volatile boolean closed;
     /*
      * The install state: written once by the installing thread (the host's in premain, else
@@ -164,7 +182,7 @@ public final class QueueProbe implements AutoCloseable {
             final String name = loaded.getName().replace('.', '/');
             final boolean jdk = loaded.getClassLoader() == null
                 && (QueueWeaver.JDK.containsKey(name) || name.equals(QueueWeaver.DELAYED_WORK_QUEUE));
-            final boolean application = loaded.getClassLoader() != null && weaver.applicationCandidate(name)
+            final boolean application = loaded.getClassLoader() != null && weaver.applicationCandidate(loaded)
                 && QueueTypes.of(loaded) != QueueTypes.Kind.NONE;
             if ((jdk || application) && inst.isModifiableClass(loaded)) {
                 targets.add(loaded);
@@ -234,8 +252,13 @@ public final class QueueProbe implements AutoCloseable {
                 capacity = entry.capacity;
             }
             if (entry.shape == Shape.COUNTED) {
-                enqueues = from.enqueues(entry.slot);
-                depth = Math.max(0, enqueues - dequeues);
+                final long countedIn = from.enqueues(entry.slot);
+                final long countedOut = dequeues;
+                depth = entry.sizeCheck == null ? -1
+                    : reconcile(entry, queue, countedIn + entry.enqueuesUncounted, countedOut + entry.dequeuesUncounted);
+                enqueues = countedIn + entry.enqueuesUncounted;
+                dequeues = countedOut + entry.dequeuesUncounted;
+                depth = depth >= 0 ? depth : Math.max(0, enqueues - dequeues);
             } else if (entry.shape == Shape.PROGRESS) {
                 final boolean counts = entry.contract.counts();
                 // in before out: what left after the first read was in by then, so depth never passes the bound
@@ -269,16 +292,56 @@ public final class QueueProbe implements AutoCloseable {
     }
 
     /**
+     * Holds a counted queue's depth to its own {@code size()}, a plain read ({@link QueueMethods}):
+     * the size is the depth. Where the counts disagree with it on two samples in a row, in the same
+     * direction, elements moved by a way mech does not count (a {@code remove(Object)}, a
+     * {@code clear}); the part of the gap that held is added to the counts, so rates take those
+     * moves in, and the correction is counted. A gap seen once is a count still in flight, for a
+     * count lands just after its element moved.
+     */
+    private long reconcile(final TrackedQueue entry, final Object queue, final long enqueues, final long dequeues) throws Throwable {
+        final long size = (int) entry.sizeCheck.invokeExact(queue);
+        final long gap = enqueues - dequeues - size;
+        final long previous = entry.lastGap;
+        entry.lastGap = gap;
+        if (gap != 0 && Long.signum(gap) == Long.signum(previous)) {
+            final long held = gap > 0 ? Math.min(gap, previous) : Math.max(gap, previous);
+            if (held > 0) {
+                entry.dequeuesUncounted += held;
+            } else {
+                entry.enqueuesUncounted -= held;
+            }
+            entry.lastGap = gap - held;
+            corrected++;
+        }
+        return size;
+    }
+
+    /**
      * Finds, on the queue's first sample, what it is read through: its JDK holder and its
      * library's contract. A failure leaves the depth and bound unknown, never the sampler stopped.
      */
     private void resolve(final TrackedQueue entry, final Object queue) {
         entry.contract = Contract.of(queue.getClass());
+        entry.sizeCheck = entry.shape == Shape.COUNTED && plainSize(queue.getClass()) ? SIZE : null;
         try {
             entry.holder = fields.holder(entry.shape, queue);
         } catch (final Throwable e) {
             entry.holder = null;
         }
+    }
+
+    /** @return whether the nearest class declaring the queue's {@code size()} declares it as a plain read */
+    private boolean plainSize(final Class<?> type) {
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            try {
+                c.getDeclaredMethod("size");
+                return weaver.plainSize.contains(c.getName());
+            } catch (final NoSuchMethodException e) {
+                // inherited: look further up
+            }
+        }
+        return false;
     }
 
     private void notifyRaised() {
@@ -305,7 +368,7 @@ public final class QueueProbe implements AutoCloseable {
     public QueueSnapshot snapshot() {
         final QueueRegistry from = registry;
         if (from == null) {
-            return new QueueSnapshot(false, settings.sampleNanos(), List.of(), List.of(), List.of(), 0, 0, 0, 0);
+            return new QueueSnapshot(false, settings.sampleNanos(), List.of(), List.of(), List.of(), 0, 0, 0, 0, 0);
         }
         synchronized (sampling) {
             final List<QueueStats> rows = new ArrayList<>();
@@ -319,7 +382,7 @@ public final class QueueProbe implements AutoCloseable {
                 .thenComparing(Comparator.comparingDouble((QueueStats q) -> Double.isNaN(q.growthPerSecond()) ? 0 : q.growthPerSecond()).reversed())
                 .thenComparing(QueueStats::type).thenComparing(QueueStats::site));
             return new QueueSnapshot(sampler != null && !closed, settings.sampleNanos(), rows, new ArrayList<>(collected),
-                new ArrayList<>(alerts), from.jdkInternal.get(), from.unnamed.get(), from.full.get(), from.released.get());
+                new ArrayList<>(alerts), from.jdkInternal.get(), from.unnamed.get(), from.full.get(), from.released.get(), corrected);
         }
     }
 

@@ -16,10 +16,12 @@ import java.util.List;
  * @param unnamed       queues created while the stack-walk rate limit was spent: left out
  * @param registryFull  queues left out because the registry was full
  * @param released      queues dropped from the registry after they were garbage collected
+ * @param corrected     times a counted queue's depth was corrected to its own {@code size()}: elements
+ *                      had moved by a way mech does not count (an internal error of mech's counting)
  */
 public record QueueSnapshot(boolean installed, long sampleNanos, List<QueueStats> queues, List<QueueStats> collected,
                             List<QueueAlert> alerts,
-                            long jdkInternal, long unnamed, long registryFull, long released) {
+                            long jdkInternal, long unnamed, long registryFull, long released, long corrected) {
 
     /** Alerts a snapshot keeps. */
     public static final int MAX_ALERTS = 64;

@@ -12,6 +12,11 @@ import net.bytebuddy.jar.asm.ClassReader;
  * its own progress: from its class file's header and its supertypes' (read as resources from its
  * loader, never loaded: loading them from inside a transformer could recurse), down to the first
  * JDK supertype, which is asked directly. Answers are cached per class name.
+ *
+ * <p>The queue libraries' types are known by their own names under any prefix, for libraries
+ * ship relocated copies of them: Netty's event loops run on JCTools' queues relocated into
+ * {@code io.netty.util.internal.shaded.org.jctools}, and a shading plugin relocates by prefix,
+ * keeping the library's own package path ({@link #isLibraryType}).
  */
 final class QueueTypes {
 
@@ -60,8 +65,31 @@ final class QueueTypes {
 
     /** @return whether a type of that internal name counts its own progress */
     private static boolean progress(final String internalName) {
-        return internalName.equals(PROGRESS_INDICATORS) || internalName.equals(AGRONA_PIPE)
-            || internalName.equals(DISRUPTOR_RING_BUFFER);
+        return isLibraryType(internalName, PROGRESS_INDICATORS) || isLibraryType(internalName, AGRONA_PIPE)
+            || isLibraryType(internalName, DISRUPTOR_RING_BUFFER);
+    }
+
+    /**
+     * @param name    a type's name, internal ({@code /}) or binary ({@code .}), as {@code library} is
+     * @param library a library type's own name
+     * @return whether the type is that one, or a relocated copy of it (the same name after a package prefix)
+     */
+    static boolean isLibraryType(final String name, final String library) {
+        return name.endsWith(library) && (name.length() == library.length()
+            || "/.".indexOf(name.charAt(name.length() - library.length() - 1)) >= 0);
+    }
+
+    /**
+     * @param internalName a class's internal name
+     * @param pkg          a library package's own internal name, ending in {@code /}
+     * @return where the package begins in the name, relocated or not; -1 when the class is not in it or a subpackage
+     */
+    static int libraryPackage(final String internalName, final String pkg) {
+        if (internalName.startsWith(pkg)) {
+            return 0;
+        }
+        final int at = internalName.indexOf("/" + pkg);
+        return at < 0 ? -1 : at + 1;
     }
 
     /** @return the kind of a class being loaded, from its bytes */

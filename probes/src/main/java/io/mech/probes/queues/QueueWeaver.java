@@ -26,8 +26,9 @@ import net.bytebuddy.jar.asm.Opcodes;
  *       {@link QueueBridge#dequeuedLockedAt} where the queue's lock serialises it, else to
  *       {@link QueueBridge#dequeuedAt}: the private helper every removal goes through where there
  *       is one (so no path counts twice), else the public poll and take methods;</li>
- *   <li>{@code offer(Object)} and {@code poll()} declared by an application queue class count
- *       through {@link QueueBridge#offeredAt} and {@link QueueBridge#dequeuedAt}.</li>
+ *   <li>the enqueue and dequeue methods an application queue class declares ({@link QueueMethods})
+ *       count through {@link QueueBridge#offeredAt}, {@link QueueBridge#enqueuedAt} and
+ *       {@link QueueBridge#dequeuedAt}.</li>
  * </ul>
  * Counting calls hand over the slot field, or 0 where the class has none.
  */
@@ -61,11 +62,24 @@ final class QueueWeaver implements ClassFileTransformer {
     private static final String OBJECT = "java/lang/Object";
     /** Agrona's queues' package, without its subpackages. */
     private static final String AGRONA = "org/agrona/concurrent/";
+    /** JCTools' queues' package, with its subpackages (atomic, unpadded). */
+    private static final String JCTOOLS = "org/jctools/queues/";
+    /**
+     * The package of the ASM that reads class headers here: its classes load while a class is
+     * transformed, and are not read themselves (a class reader asked to read itself as it loads
+     * would be defined twice). Unshaded only in mech's own tests.
+     */
+    private static final String ASM = ClassReader.class.getPackageName().replace('.', '/') + "/";
+    /** The interfaces that make a class a blocking queue. */
+    private static final Set<String> BLOCKING = Set.of("java/util/concurrent/BlockingQueue",
+        "java/util/concurrent/BlockingDeque", "java/util/concurrent/TransferQueue");
 
     private final String bridge;
     private final List<String> include;
     private final QueueTypes types;
     final Set<String> woven = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Counted queue classes (binary names) whose own {@code size()} is a plain read: see {@link QueueMethods}. */
+    final Set<String> plainSize = java.util.concurrent.ConcurrentHashMap.newKeySet();
     volatile Throwable failure;
 
     /**
@@ -79,20 +93,59 @@ final class QueueWeaver implements ClassFileTransformer {
     }
 
     /**
-     * Whether an application class name falls in the included packages or is one of the queue
-     * libraries' (JCTools' queues, Agrona's concurrent queues, the Disruptor's ring buffer); mech's
-     * own classes never do, whatever the packages (an include of {@code io} or {@code io.mech}).
+     * Whether an application class is one to weave if it is a queue: its name falls in the included
+     * packages or the queue libraries' (JCTools' queues, Agrona's concurrent queues, the Disruptor's
+     * ring buffer, relocated copies of them too), or it declares itself a blocking queue (a server's
+     * job queue, such as Jetty's {@code BlockingArrayQueue}, in whatever package). mech's own
+     * classes never are, whatever the packages (an include of {@code io} or {@code io.mech}).
+     *
+     * @param classFile the class's bytes; null when only its name is known
      */
+    boolean applicationCandidate(final String internalName, final byte[] classFile) {
+        return applicationCandidate(internalName) || classFile != null && !MechCode.contains(internalName)
+            && !internalName.startsWith(ASM) && declaresBlocking(new ClassReader(classFile).getInterfaces());
+    }
+
+    /** As {@link #applicationCandidate(String, byte[])}, for a class already loaded. */
+    boolean applicationCandidate(final Class<?> loaded) {
+        final String name = loaded.getName().replace('.', '/');
+        if (applicationCandidate(name)) {
+            return true;
+        }
+        if (MechCode.contains(name)) {
+            return false;
+        }
+        final Class<?>[] interfaces = loaded.getInterfaces();
+        final String[] names = new String[interfaces.length];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = interfaces[i].getName().replace('.', '/');
+        }
+        return declaresBlocking(names);
+    }
+
+    /** As {@link #applicationCandidate(String, byte[])}, by the name alone. */
     boolean applicationCandidate(final String internalName) {
         if (MechCode.contains(internalName)) {
             return false;
         }
-        if (internalName.startsWith("org/jctools/queues/") || internalName.equals(QueueTypes.DISRUPTOR_RING_BUFFER)
-            || internalName.startsWith(AGRONA) && internalName.indexOf('/', AGRONA.length()) < 0) {
+        final int agrona = QueueTypes.libraryPackage(internalName, AGRONA);
+        if (QueueTypes.libraryPackage(internalName, JCTOOLS) >= 0
+            || QueueTypes.isLibraryType(internalName, QueueTypes.DISRUPTOR_RING_BUFFER)
+            || agrona >= 0 && internalName.indexOf('/', agrona + AGRONA.length()) < 0) {
             return true;
         }
         for (final String prefix : include) {
             if (internalName.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @return whether a class's own interfaces make it a blocking queue, whatever its package */
+    private static boolean declaresBlocking(final String[] interfaces) {
+        for (final String name : interfaces) {
+            if (BLOCKING.contains(name)) {
                 return true;
             }
         }
@@ -115,7 +168,7 @@ final class QueueWeaver implements ClassFileTransformer {
                 }
                 return null;
             }
-            if (!applicationCandidate(className)) {
+            if (!applicationCandidate(className, classFile)) {
                 return null;
             }
             final QueueTypes.Kind kind = applicationKind(loader, className, redefined, classFile);
@@ -139,6 +192,10 @@ final class QueueWeaver implements ClassFileTransformer {
                          final List<String> dequeues, final boolean counted) {
         final ClassReader reader = new ClassReader(classFile);
         final ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+        final QueueMethods methods = counted ? QueueMethods.of(classFile) : null;
+        if (methods != null && methods.plainSize()) {
+            plainSize.add(className.replace('/', '.'));
+        }
         // the class reader visits every field before the first method
         final boolean[] slotField = new boolean[1];
         reader.accept(new ClassVisitor(Opcodes.ASM9, writer) {
@@ -160,11 +217,13 @@ final class QueueWeaver implements ClassFileTransformer {
                 if (constructors && name.equals("<init>")) {
                     return field != null ? new KeepTag(visitor, field) : new BeforeReturn(visitor, Opcodes.RETURN, "created", "(L" + OBJECT + ";)V", null);
                 }
-                if (counted && name.equals("offer") && descriptor.equals("(L" + OBJECT + ";)Z")) {
-                    return new BeforeReturn(visitor, Opcodes.IRETURN, "offeredAt", "(ZL" + OBJECT + ";I)V", field);
-                }
-                if (counted && name.equals("poll") && descriptor.equals("()L" + OBJECT + ";")) {
-                    return new BeforeReturn(visitor, Opcodes.ARETURN, "dequeuedAt", "(L" + OBJECT + ";L" + OBJECT + ";I)V", field);
+                if (methods != null && methods.counts(name + descriptor)) {
+                    if (QueueMethods.DEQUEUES.contains(name + descriptor)) {
+                        return new BeforeReturn(visitor, Opcodes.ARETURN, "dequeuedAt", "(L" + OBJECT + ";L" + OBJECT + ";I)V", field);
+                    }
+                    return descriptor.endsWith(")V")
+                        ? new BeforeReturn(visitor, Opcodes.RETURN, "enqueuedAt", "(L" + OBJECT + ";I)V", field)
+                        : new BeforeReturn(visitor, Opcodes.IRETURN, "offeredAt", "(ZL" + OBJECT + ";I)V", field);
                 }
                 if (dequeues.contains(name) || dequeues.contains(name + descriptor)) {
                     final String counting = UNDER_LOCK.contains(className) ? "dequeuedLockedAt" : "dequeuedAt";

@@ -43,7 +43,7 @@ final class SlotField implements ClassFileTransformer {
     @Override
     public byte[] transform(final Module module, final ClassLoader loader, final String className,
                             final Class<?> redefined, final ProtectionDomain domain, final byte[] classFile) {
-        if (className == null || (loader == null ? !jdkQueue(className) : !weaver.applicationCandidate(className))) {
+        if (className == null || (loader == null ? !jdkQueue(className) : !weaver.applicationCandidate(className, classFile))) {
             return null;
         }
         try {

@@ -1,5 +1,6 @@
 package io.mech.probes.queues;
 
+import java.lang.invoke.MethodHandle;
 import java.lang.ref.WeakReference;
 import java.util.concurrent.ThreadPoolExecutor;
 
@@ -29,6 +30,13 @@ final class TrackedQueue {
      */
     Object holder;
     Contract contract;
+    /** A counted queue's own size(), where it is a plain read; null where it is not, or not counted. */
+    MethodHandle sizeCheck;
+    /** Elements that moved by ways mech does not count, found by holding the counts to {@link #sizeCheck}. */
+    long enqueuesUncounted;
+    long dequeuesUncounted;
+    /** The counts' depth less the size at the last sample. */
+    long lastGap;
     /** The bound at the last sample; {@link QueueStats#UNKNOWN} until one is read. */
     long capacity = QueueStats.UNKNOWN;
     /** The executor whose work queue this is, if any; set once, by registration. */

@@ -233,6 +233,39 @@ class QueueProbeTest {
         assertTrue(examples.applicationCandidate("org/jctools/queues/MpscArrayQueue"));
     }
 
+    @Test
+    void relocatedQueueLibrariesAndBlockingQueuesAnywhereAreCandidates() {
+        final QueueWeaver weaver = new QueueWeaver("java/util/concurrent/Bridge",
+            new QueueSettings(List.of("com.example"), QueueSettings.MAX_SAMPLE_NANOS, 0.7, 10_000).internalPrefixes());
+        assertTrue(weaver.applicationCandidate("io/netty/util/internal/shaded/org/jctools/queues/MpscUnboundedArrayQueue"),
+            "Netty's relocated JCTools");
+        assertTrue(weaver.applicationCandidate("io/netty/util/internal/shaded/org/jctools/queues/atomic/MpscUnboundedAtomicArrayQueue"));
+        assertTrue(weaver.applicationCandidate("shaded/org/agrona/concurrent/OneToOneConcurrentArrayQueue"));
+        assertFalse(weaver.applicationCandidate("shaded/org/agrona/concurrent/status/AtomicCounter"), "not Agrona's queues' package");
+        assertFalse(weaver.applicationCandidate("io/netty/util/internal/MathUtil"));
+        assertFalse(weaver.applicationCandidate("com/acme/xorg/jctools/queues/Q"), "a package name that merely ends alike");
+        assertTrue(QueueTypes.isLibraryType("io.netty.util.internal.shaded.org.jctools.queues.MessagePassingQueue",
+            "org.jctools.queues.MessagePassingQueue"));
+        assertFalse(QueueTypes.isLibraryType("com.acme.Xorg.jctools.queues.MessagePassingQueue", "org.jctools.queues.MessagePassingQueue"));
+
+        assertTrue(weaver.applicationCandidate("org/eclipse/jetty/util/BlockingArrayQueue",
+            header("org/eclipse/jetty/util/BlockingArrayQueue", "java/util/AbstractList", "java/util/concurrent/BlockingQueue")),
+            "a blocking queue in any package, by what it declares");
+        assertFalse(weaver.applicationCandidate("org/eclipse/jetty/util/ArrayTernaryTrie",
+            header("org/eclipse/jetty/util/ArrayTernaryTrie", "java/lang/Object", "java/util/RandomAccess")));
+        assertFalse(weaver.applicationCandidate("io/mech/probes/queues/Job",
+            header("io/mech/probes/queues/Job", "java/lang/Object", "java/util/concurrent/BlockingQueue")), "never mech's own");
+    }
+
+    /** @return the bytes of an empty class of that name, superclass and interface */
+    private static byte[] header(final String name, final String superName, final String anInterface) {
+        final net.bytebuddy.jar.asm.ClassWriter writer = new net.bytebuddy.jar.asm.ClassWriter(0);
+        writer.visit(net.bytebuddy.jar.asm.Opcodes.V17, net.bytebuddy.jar.asm.Opcodes.ACC_PUBLIC | net.bytebuddy.jar.asm.Opcodes.ACC_ABSTRACT,
+            name, null, superName, new String[] {anInterface});
+        writer.visitEnd();
+        return writer.toByteArray();
+    }
+
     /**
      * Counted from its slot field (loaded after the probe started) and from its identity hash (the
      * same class loaded before, by a loader of its own, so it has no field). Its methods are
@@ -266,6 +299,46 @@ class QueueProbeTest {
         probe.sampleNow();
         assertEquals(0, only("counted").depth());
         assertEquals(25, only("counted").dequeued(), "a poll of nothing is no dequeue");
+    }
+
+    /**
+     * A blocking queue in a package no include names is found by what it declares; every way a
+     * job leaves that the class implements is counted (timed poll, take), the timed offer and put
+     * once each though they call offer; a removal no counting sees is caught by its plain size():
+     * corrected once it held for two samples, never on the first.
+     */
+    @Test
+    void aServersJobQueueIsFoundCountedOnEveryPathAndHeldToItsSize() throws Exception {
+        final jobs.JobQueue<Integer> jobs = QueueWorkloads.jobs();
+        for (int i = 0; i < 4; i++) {
+            jobs.offer(i);
+        }
+        jobs.put(4);
+        jobs.offer(5, 1, TimeUnit.SECONDS);
+        assertEquals(0, jobs.poll(1, TimeUnit.SECONDS));
+        assertEquals(1, jobs.take());
+        assertEquals(2, jobs.poll());
+        probe.sampleNow();
+        final long correctedBefore = probe.snapshot().corrected();
+        QueueStats q = only("jobs");
+        assertEquals("jobs.JobQueue", q.type());
+        assertEquals(QueueStats.UNBOUNDED, q.capacity(), "remaining capacity Integer.MAX_VALUE: " + q);
+        assertEquals(6, q.enqueued(), "each enqueue once: " + q);
+        assertEquals(3, q.dequeued(), "timed poll, take and poll: " + q);
+        assertEquals(3, q.depth());
+        assertTrue(jobs.remove(4));
+        probe.sampleNow();
+        q = only("jobs");
+        assertEquals(2, q.depth(), "the size is the depth: " + q);
+        assertEquals(3, q.dequeued(), "a gap seen once is not corrected yet: " + q);
+        assertEquals(correctedBefore, probe.snapshot().corrected());
+        probe.sampleNow();
+        q = only("jobs");
+        assertEquals(4, q.dequeued(), "the removal no counting saw, once the gap held: " + q);
+        assertEquals(correctedBefore + 1, probe.snapshot().corrected());
+        probe.sampleNow();
+        assertEquals(correctedBefore + 1, probe.snapshot().corrected(), "corrected once");
+        assertEquals(4, only("jobs").dequeued());
     }
 
     /** A debugger's hot swap hands over the class file without the field; dropping it would fail the swap. */
