@@ -144,7 +144,7 @@ public final class QueueProbe implements AutoCloseable {
             final int[] owners = (int[]) defined.getMethod("owners").invoke(null);
             final long[] cells = (long[]) defined.getMethod("cells").invoke(null);
             final JdkFields jdk = new JdkFields();
-            final QueueRegistry made = new QueueRegistry(owners, cells, settings.sampleNanos());
+            final QueueRegistry made = new QueueRegistry(owners, cells, settings.sampleNanos(), settings.binaryPrefixes());
             synchronized (sampling) {
                 if (closed) {
                     // a close that ran before the transformer was added could not take it out

@@ -1,6 +1,7 @@
 package io.mech.probes.queues;
 
 import io.mech.probes.MechThreads;
+import java.util.List;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
@@ -29,7 +30,7 @@ final class QueueRegistry implements ToIntFunction<Object> {
     private final int[] owners;
     private final long[] cells;
     private final long sampleNanos;
-    private final SiteFinder sites = new SiteFinder();
+    private final SiteFinder sites;
     private final AtomicReferenceArray<TrackedQueue> entries = new AtomicReferenceArray<>(QueueBridge.SLOTS);
     /**
      * Guarded by this, not by the array: host threads take the lock inside their constructors, and
@@ -42,7 +43,9 @@ final class QueueRegistry implements ToIntFunction<Object> {
     final AtomicLong full = new AtomicLong();
     final AtomicLong released = new AtomicLong();
 
-    QueueRegistry(final int[] owners, final long[] cells, final long sampleNanos) {
+    /** @param application the application's packages, for the sites: see {@link SiteFinder} */
+    QueueRegistry(final int[] owners, final long[] cells, final long sampleNanos, final List<String> application) {
+        this.sites = new SiteFinder(application);
         this.owners = owners;
         this.cells = cells;
         this.sampleNanos = sampleNanos;

@@ -41,6 +41,11 @@ public record QueueSettings(List<String> include, long sampleNanos, double alert
 
     /** @return the prefixes in internal form, each ending with a slash */
     List<String> internalPrefixes() {
-        return include.stream().map(p -> p.endsWith(".") ? p : p + ".").map(p -> p.replace('.', '/')).toList();
+        return binaryPrefixes().stream().map(p -> p.replace('.', '/')).toList();
+    }
+
+    /** @return the included packages as prefixes of binary class names, each ending in a dot */
+    List<String> binaryPrefixes() {
+        return include.stream().map(p -> p.endsWith(".") ? p : p + ".").toList();
     }
 }

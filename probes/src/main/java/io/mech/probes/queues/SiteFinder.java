@@ -1,7 +1,7 @@
 package io.mech.probes.queues;
 
 import io.mech.probes.MechCode;
-import java.util.Optional;
+import java.util.List;
 import java.util.Queue;
 
 /**
@@ -16,6 +16,12 @@ import java.util.Queue;
  * as many first); past that {@link #find} answers {@link #LIMITED} and the queue goes
  * unregistered and counted.
  *
+ * <p>Where that frame is a library's outside the application's packages (Netty's factory of its
+ * event loops' task queues, Jetty's thread pool's constructor), every queue the library makes
+ * has the same site; the site then goes on with {@code via} and the first frame further down that
+ * is in the application's packages (the include), if one is within {@value #VIA_DEPTH} frames:
+ * the call that made that event loop group or that server.
+ *
  * <p>Guarantees: thread safe; {@link #find} never throws.
  */
 final class SiteFinder {
@@ -27,11 +33,21 @@ final class SiteFinder {
     /** Answer for a queue mech's code made: never a site, which has a dot. */
     static final String MECHS = "mech";
 
+    /** Frames below the site looked through for the application's own. */
+    static final int VIA_DEPTH = 64;
+
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
     private static final long NANOS_PER_WALK = 1_000_000_000L / WALKS_PER_SECOND;
 
+    /** The application's packages, binary-name prefixes ending in a dot. */
+    private final List<String> application;
     /** The time the bucket was last full: tokens are (now - this) / NANOS_PER_WALK, capped. */
     private long fullAt = System.nanoTime() - WALKS_PER_SECOND * NANOS_PER_WALK;
+
+    /** @param application the application's packages, binary-name prefixes ending in a dot */
+    SiteFinder(final List<String> application) {
+        this.application = List.copyOf(application);
+    }
 
     /**
      * @param created the queue or executor whose constructor is on the stack
@@ -47,17 +63,44 @@ final class SiteFinder {
         final Class<?> type = created.getClass();
         try {
             // above the constructors: the probe's registration, called from the woven constructor
-            final Optional<StackWalker.StackFrame> frame = WALKER.walk(frames -> frames
+            final List<StackWalker.StackFrame> frames = WALKER.walk(all -> all
                 .dropWhile(f -> !f.getDeclaringClass().isAssignableFrom(type))
                 .dropWhile(f -> f.getDeclaringClass().isAssignableFrom(type))
-                .filter(f -> !library(f.getClassName()) || part(f))
-                .findFirst());
-            return frame.filter(f -> !part(f)).map(f -> MechCode.contains(f.getClassName()) ? MECHS
-                : f.getLineNumber() > 0 ? f.getClassName() + "." + f.getMethodName() + ":" + f.getLineNumber()
-                : f.getClassName() + "." + f.getMethodName()).orElse(null);
+                .dropWhile(f -> library(f.getClassName()) && !part(f))
+                .limit(VIA_DEPTH)
+                .toList());
+            if (frames.isEmpty() || part(frames.get(0))) {
+                return null;
+            }
+            final StackWalker.StackFrame site = frames.get(0);
+            if (MechCode.contains(site.getClassName())) {
+                return MECHS;
+            }
+            if (!applications(site)) {
+                for (final StackWalker.StackFrame below : frames) {
+                    if (applications(below)) {
+                        return name(site) + " via " + name(below);
+                    }
+                }
+            }
+            return name(site);
         } catch (final RuntimeException e) {
             return null;
         }
+    }
+
+    private boolean applications(final StackWalker.StackFrame frame) {
+        for (final String prefix : application) {
+            if (frame.getClassName().startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String name(final StackWalker.StackFrame f) {
+        return f.getLineNumber() > 0 ? f.getClassName() + "." + f.getMethodName() + ":" + f.getLineNumber()
+            : f.getClassName() + "." + f.getMethodName();
     }
 
     private synchronized boolean take() {
