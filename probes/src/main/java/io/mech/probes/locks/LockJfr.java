@@ -105,27 +105,28 @@ final class LockJfr {
 
     /**
      * A park on a j.u.c. lock is contention on it; a park on any other of java.util.concurrent's
-     * synchronizers is a wait on the one the application called ({@link ParkedStack}), unless the
-     * thread is a worker waiting for its next task. Parks on no blocker or on another library's
-     * are left out: they name no synchronizer.
+     * synchronizers is a wait on the one the application called ({@link ParkedStack}). Parks on no
+     * blocker or on another library's are left out: they name no synchronizer. So is a worker
+     * waiting for its next task, whatever it parks on: woken on its queue's condition, it parks
+     * again on the queue's lock to take it back (a LinkedBlockingQueue's take lock, on JDK 25 as a
+     * ReentrantLock park), and that is the idle worker's wait going on, not the application's
+     * contention.
      */
     private void onPark(final RecordedEvent event) {
         final long nanos = event.getDuration().toNanos();
+        if (nanos < thresholdNanos) {
+            return;
+        }
         final String parkedOn = className(event, "parkedClass");
         final String lock = LockTables.jucLockOf(parkedOn);
-        if (lock != null) {
-            final RecordedFrame site = hostsSite(event, lock, nanos);
-            if (site != null) {
-                tables.block(LockKind.JUC_LOCK, lock, frame(site), nanos, null);
-            }
-        } else if (nanos >= thresholdNanos && parkedOn.startsWith(JUC)) {
-            final RecordedStackTrace trace = event.getStackTrace();
-            final String synchronizer = ParkedStack.synchronizer(trace);
-            final RecordedFrame site = synchronizer == null || ParkedStack.waitingForTask(trace) ? null
-                : hostsSite(event, synchronizer, nanos);
-            if (site != null) {
-                tables.block(LockKind.JUC_WAIT, synchronizer, frame(site), nanos, null);
-            }
+        if (lock == null && !parkedOn.startsWith(JUC)) {
+            return;
+        }
+        final RecordedStackTrace trace = event.getStackTrace();
+        final String waitedOn = lock != null ? lock : ParkedStack.synchronizer(trace);
+        final RecordedFrame site = waitedOn == null || ParkedStack.waitingForTask(trace) ? null : hostsSite(event, waitedOn, nanos);
+        if (site != null) {
+            tables.block(lock != null ? LockKind.JUC_LOCK : LockKind.JUC_WAIT, waitedOn, frame(site), nanos, null);
         }
     }
 

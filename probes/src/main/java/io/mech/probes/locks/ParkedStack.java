@@ -17,11 +17,13 @@ import jdk.jfr.consumer.RecordedStackTrace;
  * own queue: the JDK's {@code ThreadPoolExecutor.getTask} (over a {@code LinkedBlockingQueue},
  * a {@code SynchronousQueue} or a {@code ScheduledThreadPoolExecutor}'s delayed queue), Jetty's
  * {@code QueuedThreadPool} idle poll, Netty's {@code takeTask}. A pool's borrow returns the
- * pooled item, never a {@code Runnable}, and a task that borrows runs below
- * {@code runWorker}, with no get-task frame on the stack. A list of names would miss the next
- * library's pool and the JDK's own renamings (SynchronousQueue's internals changed in JDK 21).
- * Idle ForkJoinPool workers and an event loop's select need no rule: the first park has only the
- * JDK's frames, so it has no site in the application, and the second is no park at all.
+ * pooled item, never a {@code Runnable}, and a task that borrows runs after its get-task call
+ * has returned, so no such frame is on its stack. A list of names would miss the next library's
+ * pool and the JDK's own renamings (SynchronousQueue's internals changed in JDK 21). The rule
+ * holds for parks on a lock too: a worker woken on its queue's condition parks on the queue's
+ * lock to take it back. Idle ForkJoinPool workers and an event loop's select need no rule: the
+ * first park has only the JDK's frames, so it has no site in the application, and the second is
+ * no park at all.
  */
 final class ParkedStack {
 
