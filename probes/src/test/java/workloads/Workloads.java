@@ -2,6 +2,11 @@ package workloads;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -162,6 +167,72 @@ public final class Workloads {
             }
             count++;
             locked.set(false);
+        }
+    }
+
+    /**
+     * A pool of one permit, held 2 ms a borrow: a second borrower parks in
+     * {@link Semaphore#acquire()} for about that long. It times its own waits.
+     */
+    public static final class PermitPool {
+        private final Semaphore permits = new Semaphore(1);
+        private final AtomicLong waitedNanos = new AtomicLong();
+        private final AtomicLong longWaitedNanos = new AtomicLong();
+        private final long thresholdNanos;
+
+        /** @param thresholdNanos the shortest wait {@link #longWaitedNanos()} sums: the probe's threshold */
+        public PermitPool(final long thresholdNanos) {
+            this.thresholdNanos = thresholdNanos;
+        }
+
+        public void borrow() throws InterruptedException {
+            final long start = System.nanoTime();
+            permits.acquire();
+            final long waited = System.nanoTime() - start;
+            waitedNanos.addAndGet(waited);
+            if (waited >= thresholdNanos) {
+                longWaitedNanos.addAndGet(waited);
+            }
+            try {
+                hold(2_000_000L);
+            } finally {
+                permits.release();
+            }
+        }
+
+        /** @return the time borrowers spent in {@code acquire}, all of it */
+        public long waitedNanos() {
+            return waitedNanos.get();
+        }
+
+        /** @return the time borrowers spent in the acquisitions that took the threshold or longer */
+        public long longWaitedNanos() {
+            return longWaitedNanos.get();
+        }
+    }
+
+    /**
+     * A ThreadPoolExecutor whose thread factory runs each worker inside this class's code, as
+     * factories that set up a thread's context do: an idle worker's stack has this class's frame
+     * under the executor's get-task path. {@link #feed()} hands it a task every 2 ms, so its workers
+     * keep parking on their queue and waking.
+     */
+    public static final class IdleWorkers implements AutoCloseable {
+        private final ThreadPoolExecutor executor = new ThreadPoolExecutor(2, 2, 1, TimeUnit.MINUTES,
+            new LinkedBlockingQueue<>(), task -> new Thread(() -> runWorker(task), "idle-worker"));
+
+        private static void runWorker(final Runnable worker) {
+            worker.run();
+        }
+
+        public void feed() throws InterruptedException {
+            executor.execute(() -> { });
+            Thread.sleep(2);
+        }
+
+        @Override
+        public void close() {
+            executor.shutdown();
         }
     }
 

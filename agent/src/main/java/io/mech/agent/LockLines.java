@@ -21,7 +21,7 @@ final class LockLines {
         if (snapshot.source() == LockSnapshot.Source.SAMPLED) {
             return "samples";
         }
-        return kind == LockKind.MONITOR_WAIT ? "waits" : kind == LockKind.PINNED ? "pins" : "blocks";
+        return kind == LockKind.MONITOR_WAIT || kind == LockKind.JUC_WAIT ? "waits" : kind == LockKind.PINNED ? "pins" : "blocks";
     }
 
     /**

@@ -41,6 +41,18 @@ class LockLinesTest {
     }
 
     @Test
+    void aWaitOnASynchronizerCountsWaitsAndIsKindJucWaitInTheJsonReport() {
+        final LockSite site = site(LockKind.JUC_WAIT, "java.util.concurrent.SynchronousQueue", 3, List.of());
+        assertEquals(List.of("j.u.c. wait on java.util.concurrent.SynchronousQueue at app.Main.run:12: 3 waits, 6.000 ms total, "
+            + "max 3.000 ms. " + LockKind.JUC_WAIT.reading()), LockLines.of(new LockSnapshot(LockSnapshot.Source.JFR, 1_000_000L,
+            true, List.of(site), List.of(), List.of(), 0, -1, 0), 10));
+        final Json json = new Json().beginObject();
+        new LockPart.SiteRow(site, false).writeTo(json);
+        assertTrue(json.endObject().toString().contains("\"kind\":\"juc_wait\",\"class\":\"java.util.concurrent.SynchronousQueue\""),
+            json::toString);
+    }
+
+    @Test
     void aSampledRowHasNoMaximumInTheJsonReport() {
         final LockSite site = site(LockKind.MONITOR_ENTER, "app.Table", 5, List.of());
         final Json sampled = new Json().beginObject();

@@ -22,7 +22,8 @@ import java.util.function.Supplier;
 
 /**
  * The lock probe's findings: blocked time by kind (virtual threads pinned to their carrier among
- * them, kind {@code pinned}), lock class and call site, contended
+ * them, kind {@code pinned}, and parks in java.util.concurrent's other synchronizers, kind
+ * {@code juc_wait}), lock class and call site, contended
  * java.util.concurrent acquisitions of any length, and monitor inflations by cause.
  *
  * <p>Series budget: the probe keeps up to 1,000 call sites, which with every bucket came to about
@@ -88,7 +89,8 @@ public final class LockFamilies implements MetricFamilies {
         final double[] bounds = Arrays.copyOfRange(UPPER_BOUNDS_SECONDS, first, UPPER_BOUNDS_SECONDS.length);
         final HistogramSnapshot.Builder blocked = HistogramSnapshot.builder().name("mech_lock_blocked_seconds").unit(Unit.SECONDS)
             .help("Time threads blocked on a lock, by kind, lock class and call site (kind pinned: virtual threads blocked while "
-                + "pinned to their carrier, class the reason); JFR reports blocks from the "
+                + "pinned to their carrier, class the reason; kind juc_wait: parked in a java.util.concurrent synchronizer other "
+                + "than a lock, such as a pool's hand-off queue or a semaphore, class the one called); JFR reports blocks from the "
                 + "probe's threshold up; sites beyond the series budget are summed per kind into class and site \"other\"");
         final GaugeSnapshot.Builder longest = GaugeSnapshot.builder().name("mech_lock_blocked_max_seconds").unit(Unit.SECONDS)
             .help("The longest block on a lock since mech started, by kind, lock class and call site");

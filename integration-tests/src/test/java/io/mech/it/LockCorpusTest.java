@@ -30,11 +30,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       (reads, and {@code computeIfAbsent} of keys already first in their bins: no bin lock taken)
  *       and {@link java.util.concurrent.Exchanger} are lock-free by design: CAS retries, spins and
  *       the park of a thread waiting for a partner are not a lock held by another thread. The lock
- *       probe reports monitor blocks, monitor waits and inflations, and parks on the JDK's locks
- *       (ReentrantLock, ReentrantReadWriteLock, StampedLock). Silent therefore means: no row of any
- *       kind at those drivers' methods, and no row naming their classes (LongAdder, Striped64, the
+ *       probe reports monitor blocks, monitor waits and inflations, parks on the JDK's locks
+ *       (ReentrantLock, ReentrantReadWriteLock, StampedLock), and waits in the JDK's other
+ *       synchronizers, an Exchanger's among them. Silent therefore means: no row of any kind at
+ *       those drivers' methods, and no row naming their classes (LongAdder, Striped64, the
  *       ConcurrentHashMap and its nodes, Exchanger), while each driver demonstrably ran on four
- *       threads at once for 1.5 s. A ConcurrentHashMap writer that inserts does take its bin's
+ *       threads at once for 1.5 s; save the one row that is true, a {@code juc_wait} on the
+ *       Exchanger at the exchanging driver: a thread parked there waiting for its partner, which is
+ *       a wait, not contention. A ConcurrentHashMap writer that inserts does take its bin's
  *       monitor; a block there would be contention truly found, so the driver counts into keys
  *       the map already holds, as a map of counters does.</li>
  * </ul>
@@ -45,6 +48,7 @@ class LockCorpusTest {
     private static final String OPTIONS = "probes.locks=on,hiccup.log=,hiccup.causes=off,prometheus=off,report=off,report.json=";
     private static final String DRIVER = "corpus.LockCorpus.";
     private static final Set<String> LOCK_FREE_DRIVERS = Set.of("adderIncrements", "mapCounts", "mapReads", "exchangeBuffers");
+    private static final String EXCHANGER = "java.util.concurrent.Exchanger";
     private static final Pattern RAN = Pattern.compile("ran=(\\w+) ops=(\\d+)");
 
     @TempDir
@@ -79,10 +83,13 @@ class LockCorpusTest {
         for (final Map<String, String> row : rows) {
             final String site = row.getOrDefault("site", "");
             final String lockClass = row.get("class");
+            if (row.get("kind").equals("juc_wait") && lockClass.equals(EXCHANGER) && site.startsWith(DRIVER + "exchangeBuffers:")) {
+                continue;
+            }
             assertTrue(LOCK_FREE_DRIVERS.stream().noneMatch(driver -> site.startsWith(DRIVER + driver + ":")),
                 "a lock-free driver is silent: " + row + "\n" + report);
             assertTrue(!lockClass.startsWith("java.util.concurrent.atomic.") && !lockClass.startsWith("java.util.concurrent.ConcurrentHashMap")
-                && !lockClass.equals("java.util.concurrent.Exchanger"), "a lock-free class is never blamed: " + row + "\n" + report);
+                && !lockClass.equals(EXCHANGER), "a lock-free class is never blamed: " + row + "\n" + report);
         }
     }
 }

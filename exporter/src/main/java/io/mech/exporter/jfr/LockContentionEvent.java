@@ -20,7 +20,7 @@ import jdk.jfr.Timespan;
 @Period("10 s")
 public final class LockContentionEvent extends jdk.jfr.Event {
 
-    /** monitor_enter, juc_lock or monitor_wait; juc_counted for acquisitions counted below JFR's threshold. */
+    /** monitor_enter, juc_lock, juc_wait, monitor_wait or pinned; juc_counted for acquisitions counted below JFR's threshold. */
     @Label("Kind")
     public String kind;
 

@@ -12,8 +12,8 @@ import jdk.jfr.consumer.RecordedThreadGroup;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
- * The JFR half of the lock probe: monitor enter, monitor wait, j.u.c. lock park and
- * monitor inflation events of mech's shared stream (on JDK 21 and later virtual threads pinned,
+ * The JFR half of the lock probe: monitor enter, monitor wait, j.u.c. lock and synchronizer
+ * park and monitor inflation events of mech's shared stream (on JDK 21 and later virtual threads pinned,
  * and on JDK 25 deflation and monitor statistics), summed into
  * {@link LockTables}.
  *
@@ -45,6 +45,8 @@ final class LockJfr {
 
     /** How JFR names HotSpot's class-initialisation lock's class: see {@link #inJdk}. */
     private static final String INIT_LOCK = "[I";
+    /** The package of the synchronizers whose parks are waits ({@link #onPark}). */
+    private static final String JUC = "java.util.concurrent.";
 
     private final LockTables tables;
     private final long thresholdNanos;
@@ -101,12 +103,30 @@ final class LockJfr {
         }
     }
 
+    /**
+     * A park on a j.u.c. lock is contention on it; a park on any other of java.util.concurrent's
+     * synchronizers is a wait on the one the application called ({@link ParkedStack}). Parks on no
+     * blocker or on another library's are left out: they name no synchronizer. So is a worker
+     * waiting for its next task, whatever it parks on: woken on its queue's condition, it parks
+     * again on the queue's lock to take it back (a LinkedBlockingQueue's take lock, on JDK 25 as a
+     * ReentrantLock park), and that is the idle worker's wait going on, not the application's
+     * contention.
+     */
     private void onPark(final RecordedEvent event) {
         final long nanos = event.getDuration().toNanos();
-        final String lock = LockTables.jucLockOf(className(event, "parkedClass"));
-        final RecordedFrame site = lock == null ? null : hostsSite(event, lock, nanos);
+        if (nanos < thresholdNanos) {
+            return;
+        }
+        final String parkedOn = className(event, "parkedClass");
+        final String lock = LockTables.jucLockOf(parkedOn);
+        if (lock == null && !parkedOn.startsWith(JUC)) {
+            return;
+        }
+        final RecordedStackTrace trace = event.getStackTrace();
+        final String waitedOn = lock != null ? lock : ParkedStack.synchronizer(trace);
+        final RecordedFrame site = waitedOn == null || ParkedStack.waitingForTask(trace) ? null : hostsSite(event, waitedOn, nanos);
         if (site != null) {
-            tables.block(LockKind.JUC_LOCK, lock, frame(site), nanos, null);
+            tables.block(lock != null ? LockKind.JUC_LOCK : LockKind.JUC_WAIT, waitedOn, frame(site), nanos, null);
         }
     }
 
@@ -225,7 +245,6 @@ final class LockJfr {
         return top.getMethod().getType().getName().equals("java.lang.Object") && top.getMethod().getName().startsWith("wait");
     }
 
-    /** The first frame outside the JDK, or null when there is none. */
     /**
      * Whether a block happened in the JDK's own code: entering an {@code int[]} there is entering
      * HotSpot's class-initialisation lock, as the JDK synchronizes on no {@code int[]} of its
@@ -241,6 +260,7 @@ final class LockJfr {
         return LockTables.jdk(trace.getFrames().get(0).getMethod().getType().getName());
     }
 
+    /** The first frame outside the JDK, or null when there is none. */
     private static RecordedFrame firstOutsideJdk(final RecordedStackTrace trace) {
         if (trace != null) {
             for (final RecordedFrame frame : trace.getFrames()) {

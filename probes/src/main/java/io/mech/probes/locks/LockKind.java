@@ -8,6 +8,18 @@ public enum LockKind {
     /** Parked acquiring a java.util.concurrent lock: jdk.ThreadPark on the lock's Sync. Contention. */
     JUC_LOCK("j.u.c. lock contention",
         "threads park for this lock (no monitor involved): shorten what it guards, split it, or use a read-write lock"),
+    /**
+     * Parked in a java.util.concurrent synchronizer other than a lock, from the application's code:
+     * jdk.ThreadPark on a hand-off queue, a semaphore's permit, a latch, a condition or a future,
+     * named by the class the code called. A pool's borrow waits so for an item another thread
+     * holds, which is contention for the pool; a latch or a future waits for work to finish, which
+     * is not: the probe cannot tell them apart, so the kind is not {@link #isContention()} and
+     * triggers no capture. A worker waiting for its next task is not reported at all (see the
+     * locks doc).
+     */
+    JUC_WAIT("j.u.c. wait",
+        "threads park here until another thread hands over, releases or counts down; for a pool's borrow, "
+            + "the pool is too small for its borrowers or its items are held too long"),
     /** Waiting in {@code Object.wait}: jdk.JavaMonitorWait. Waiting, not contention. */
     MONITOR_WAIT("monitor wait",
         "threads wait here for a notify; Object.wait inflated this monitor: wait/notify, not contention"),

@@ -7,9 +7,11 @@ import java.util.Objects;
  * Blocking on one lock class from one call site, as JFR reported it: only blocks at least as
  * long as the event threshold ({@link LockSnapshot#thresholdNanos()}).
  *
- * @param kind       contention on a monitor or a j.u.c. lock, or a monitor wait
+ * @param kind       contention on a monitor or a j.u.c. lock, a wait on a monitor or another j.u.c.
+ *                   synchronizer, or a pinned virtual thread
  * @param lockClass  the monitor's class, or the j.u.c. lock's class (ReentrantLock rather than
- *                   its NonfairSync); "unknown" when JFR could not name it
+ *                   its NonfairSync), or for {@link LockKind#JUC_WAIT} the synchronizer the
+ *                   application called (SynchronousQueue, Semaphore); "unknown" when JFR could not name it
  * @param callSite   the top application frame, {@code class.method:line}: the first frame
  *                   outside java., javax., jdk., sun. and com.sun.; the top frame when all are
  * @param count      blocks (or waits) seen

@@ -245,6 +245,30 @@ class LockProbeTest {
     }
 
     @Test
+    void borrowerWaitingForAPermitIsShownAndAnIdleWorkerIsNot() throws InterruptedException {
+        try (Workloads.IdleWorkers idle = new Workloads.IdleWorkers()) {
+            Workloads.run("idle-feeder", 1, 600, idle::feed);
+        }
+        final Workloads.PermitPool pool = new Workloads.PermitPool(LockProbeSettings.DEFAULTS.thresholdNanos());
+        Workloads.run("permit-borrower", 2, 1_000, pool::borrow);
+        final String semaphore = "java.util.concurrent.Semaphore";
+        final String borrow = Workloads.PermitPool.class.getName() + ".borrow:";
+        final LockSnapshot snapshot = awaitSnapshot(s -> siteAt(s, LockKind.JUC_WAIT, semaphore, borrow)
+            .filter(site -> site.totalNanos() >= pool.longWaitedNanos() / 2).isPresent());
+
+        final LockSite site = siteAt(snapshot, LockKind.JUC_WAIT, semaphore, borrow)
+            .orElseThrow(() -> new AssertionError("no wait on the semaphore at " + borrow + ": " + snapshot));
+        // a park lies within its acquire: JFR's total cannot pass the borrowers' own
+        assertTrue(site.totalNanos() >= pool.longWaitedNanos() / 2 && site.totalNanos() <= pool.waitedNanos(),
+            () -> site + " against " + pool.longWaitedNanos() / 1e6 + " ms in acquisitions of 1 ms or more, "
+                + pool.waitedNanos() / 1e6 + " ms in all");
+        assertTrue(site.maxNanos() >= LockProbeSettings.DEFAULTS.thresholdNanos() && !site.kind().isContention(), site::toString);
+        for (final LockSite s : snapshot.sites()) {
+            assertFalse(s.callSite().startsWith(Workloads.IdleWorkers.class.getName()), () -> "an idle worker is not shown: " + s);
+        }
+    }
+
+    @Test
     void loneReentrantLockIsNotCounted() throws InterruptedException {
         final String lock = "java.util.concurrent.locks.ReentrantLock";
         final long before = counted(probe.snapshot(), lock, "");
