@@ -1,5 +1,6 @@
 package io.mech.bench;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -17,6 +18,11 @@ enum Config {
      * any tool that, as mech's causes and lock probe do, keeps a JFR recording running.
      */
     JFR("JFR default.jfc, no agent"),
+    /**
+     * No agent, async-profiler's lock mode from the command line at its default threshold, writing
+     * JFR: the reference for what watching contended locks costs, beside mech's lock probe.
+     */
+    ASYNC_PROFILER_LOCK("async-profiler lock mode, no agent"),
     /** jHiccup logging every second, beside {@link #HICCUP_EVERY_SECOND}. */
     JHICCUP_EVERY_SECOND("jHiccup, logging every second"),
     /** The hiccup recorder and nothing else. */
@@ -75,14 +81,18 @@ enum Config {
      * defaults says whether it runs.
      *
      * @throws IllegalStateException for jHiccup's configurations when the bench has no jHiccup jar
+     * @throws IOException              when async-profiler's library cannot be copied out of mech.jar
      */
-    List<String> jvmArgs(final Setup setup, final int port) {
+    List<String> jvmArgs(final Setup setup, final int port) throws IOException {
         if (isJHiccup()) {
             final JHiccup jHiccup = setup.jHiccup().orElseThrow(() -> new IllegalStateException(label + " needs jHiccup's jar"));
             return List.of(jHiccup.agentArg(this == JHICCUP ? 5_000 : 1_000, setup.workDir().resolve(logName())));
         }
         if (this == JFR) {
             return List.of("-XX:StartFlightRecording", "-Xlog:jfr+startup=warning");
+        }
+        if (this == ASYNC_PROFILER_LOCK) {
+            return List.of("-agentpath:" + setup.asyncProfiler() + "=start,event=lock,jfr,file=" + setup.workDir().resolve("lock-%p.jfr"));
         }
         final List<String> args = mechArgsWithoutQueues(setup.mechJar(), setup.workDir(), port);
         if (this == OFF || this == DEFAULTS) {
@@ -102,7 +112,7 @@ enum Config {
 
     /** Whether a reference read beside mech (jHiccup, or JFR alone) rather than mech, which the targets bind. */
     boolean isReference() {
-        return isJHiccup() || this == JFR;
+        return isJHiccup() || this == JFR || this == ASYNC_PROFILER_LOCK;
     }
 
     private String logName() {
@@ -114,6 +124,7 @@ enum Config {
         switch (this) {
             case OFF:
             case JFR:
+            case ASYNC_PROFILER_LOCK:
                 return List.of();
             case HICCUP_EVERY_SECOND:
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=off,probes.locks=off,"
