@@ -82,7 +82,7 @@ public final class LockCorpus {
     }
 
     /** Polls this JVM's property until mech says every part is up (the lock probe starts a second in). */
-    static void awaitMech() throws InterruptedException {
+    public static void awaitMech() throws InterruptedException {
         final long deadline = System.nanoTime() + STARTED.toNanos();
         while (System.getProperty("io.mech.started") == null) {
             if (System.nanoTime() > deadline) {
