@@ -21,19 +21,55 @@ import java.util.Set;
  * false sharing, unless A also writes j or B also writes i (then the slots are how they talk).
  * Writes under a lock are the lock's contention, not the line's. Each array gets at most one
  * false-sharing verdict, naming its worst pair of slots and every thread of its pairs.
+ *
+ * <p>A plain array's slots (counted at {@code xALOAD} and {@code xASTORE}) are judged alike, but
+ * for true sharing: a plain slot several threads write is how they hand something over (a ring
+ * buffer's element, written by its producer and cleared by its consumer), since a plain counter
+ * several threads increment would lose counts; the slots of such an array are then how the threads
+ * talk, and judge no line. A plain array is named by its site ({@link ArraySites}) beside its kind
+ * and identity hash.
  */
 final class SlotAnalysis {
 
     private final FieldLayout layout;
     private final InternalUnsafe unsafe;
+    private final ArraySites sites;
 
-    SlotAnalysis(final FieldLayout layout, final InternalUnsafe unsafe) {
+    SlotAnalysis(final FieldLayout layout, final InternalUnsafe unsafe, final ArraySites sites) {
         this.layout = layout;
         this.unsafe = unsafe;
+        this.sites = sites;
+    }
+
+    /**
+     * @param slots a copy of {@link Tally#slots()}
+     * @return the accesses every stripe lost because its table of slots was full
+     */
+    static long lost(final long[] slots) {
+        long lost = 0;
+        for (int stripe = 0; stripe < Tally.STRIPES; stripe++) {
+            lost += slots[Tally.PAD + stripe * Tally.SLOT_STRIDE + Tally.SLOT_LOST];
+        }
+        return lost;
+    }
+
+    /**
+     * @param slots a copy of {@link Tally#slots()}
+     * @return how many slots the stripes counted, a slot two stripes met counted twice
+     */
+    static int counted(final long[] slots) {
+        int counted = 0;
+        for (int stripe = 0; stripe < Tally.STRIPES; stripe++) {
+            final int base = Tally.PAD + stripe * Tally.SLOT_STRIDE;
+            for (int entry = 0; entry < Tally.SLOT_ENTRIES; entry++) {
+                counted += slots[base + Tally.SLOT_HEADER + entry * Tally.SLOT_LONGS + Tally.SLOT_KEY] != 0 ? 1 : 0;
+            }
+        }
+        return counted;
     }
 
     /** What one thread stripe did to one slot. */
-    private record Access(int stripe, long index, long writes, long guarded, long reads) {
+    private record Access(int stripe, long index, long writes, long guarded, long reads, long site) {
         long unguarded() {
             return writes - guarded;
         }
@@ -54,20 +90,35 @@ final class SlotAnalysis {
                 final long key = slots[e + Tally.SLOT_KEY];
                 if (key != 0 && SlotKind.of(key & 0xFF) != null) {
                     byArray.computeIfAbsent(key, k -> new ArrayList<>()).add(new Access(stripe, slots[e + Tally.SLOT_INDEX],
-                        slots[e + Tally.SLOT_WRITES], slots[e + Tally.SLOT_GUARDED], slots[e + Tally.SLOT_READS]));
+                        slots[e + Tally.SLOT_WRITES], slots[e + Tally.SLOT_GUARDED], slots[e + Tally.SLOT_READS],
+                        slots[e + Tally.SLOT_SITE]));
                 }
             }
         }
         final List<Verdict> verdicts = new ArrayList<>();
         for (final Map.Entry<Long, List<Access>> array : byArray.entrySet()) {
             final SlotKind kind = SlotKind.of(array.getKey() & 0xFF);
-            final String name = kind.label() + "@" + Integer.toHexString((int) (array.getKey() >>> 8));
+            final String site = site(array.getValue());
+            final String name = kind.label() + "@" + Integer.toHexString((int) (array.getKey() >>> 8))
+                + (site == null ? "" : site.startsWith("in ") ? " " + site : " held by " + site);
             final long base = unsafe.arrayBaseOffset(kind.storage());
             final long scale = unsafe.arrayIndexScale(kind.storage());
-            final Set<Long> trueShared = trueSharing(array.getValue(), seconds, name, base, scale, slots, threadNames, verdicts);
+            final Set<Long> trueShared = site != null ? Set.of()
+                : trueSharing(array.getValue(), seconds, name, base, scale, slots, threadNames, verdicts);
             falseSharing(array.getValue(), trueShared, seconds, name, kind, base, scale, slots, threadNames, verdicts);
         }
         return verdicts;
+    }
+
+    /** @return the name of the first site a stripe met the array at, or null for an atomic array or a VarHandle's */
+    private String site(final List<Access> accesses) {
+        for (final Access a : accesses) {
+            final String name = sites.name(a.site());
+            if (name != null) {
+                return name;
+            }
+        }
+        return null;
     }
 
     private static Set<Long> trueSharing(final List<Access> accesses, final double seconds, final String name, final long base,

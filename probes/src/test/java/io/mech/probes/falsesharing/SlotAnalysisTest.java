@@ -16,13 +16,15 @@ class SlotAnalysisTest {
     private static final long RATE = 1_000_000;
 
     private SlotAnalysis analysis;
+    private ArraySites sites;
     private long[] slots;
     private int entry;
 
     @BeforeEach
     void setUp() throws Exception {
         final InternalUnsafe unsafe = InternalUnsafe.open(ByteBuddyAgent.install());
-        analysis = new SlotAnalysis(new FieldLayout(unsafe, 8), unsafe);
+        sites = new ArraySites();
+        analysis = new SlotAnalysis(new FieldLayout(unsafe, 8), unsafe, sites);
         slots = new long[Tally.slots().length];
         clear();
     }
@@ -36,8 +38,14 @@ class SlotAnalysisTest {
     }
 
     private void access(final int stripe, final long index, final long writes, final long guarded, final long reads) {
+        access(stripe, index, writes, guarded, reads, SlotKind.ATOMIC_LONG_ARRAY, 0);
+    }
+
+    private void access(final int stripe, final long index, final long writes, final long guarded, final long reads,
+                        final SlotKind kind, final int site) {
         final int e = Tally.PAD + stripe * Tally.SLOT_STRIDE + Tally.SLOT_HEADER + entry++ * Tally.SLOT_LONGS;
-        slots[e + Tally.SLOT_KEY] = HASH << 8 | SlotKind.ATOMIC_LONG_ARRAY.code();
+        slots[e + Tally.SLOT_KEY] = HASH << 8 | kind.code();
+        slots[e + Tally.SLOT_SITE] = site;
         slots[e + Tally.SLOT_INDEX] = index;
         slots[e + Tally.SLOT_WRITES] = writes;
         slots[e + Tally.SLOT_GUARDED] = guarded;
@@ -89,5 +97,30 @@ class SlotAnalysisTest {
         access(1, 1, RATE, 0, 0);
         access(2, 1, 0, 0, RATE);
         assertEquals(List.of(), verdicts());
+    }
+
+    @Test
+    void aPlainArrayIsNamedByItsSiteAndItsSlotsWrittenByTwoThreadsAreHandedOver() {
+        final int site = sites.id("app.Counters.hits");
+        access(1, 0, RATE, 0, 0, SlotKind.LONGS, site);
+        access(2, 1, RATE, 0, 0, SlotKind.LONGS, site);
+        final List<Verdict> verdicts = verdicts();
+        assertEquals(1, verdicts.size(), verdicts.toString());
+        assertEquals("long[]@1b6d3586 held by app.Counters.hits", verdicts.get(0).className());
+        assertEquals(List.of("[0]", "[1]"), verdicts.get(0).fields());
+        assertTrue(verdicts.get(0).fix().contains("16 longs (128 bytes) apart"), verdicts.get(0).fix());
+        assertEquals(2, SlotAnalysis.counted(slots));
+        clear();
+        // a ring's element: its producer writes it and its consumer clears it, no counter
+        access(1, 5, RATE, 0, 0, SlotKind.REFERENCES, sites.id("in app.Ring.offer"));
+        access(2, 5, RATE, 0, RATE, SlotKind.REFERENCES, sites.id("in app.Ring.offer"));
+        assertEquals(List.of(), verdicts());
+    }
+
+    @Test
+    void accessesLostToFullTablesAreSummed() {
+        slots[Tally.PAD + Tally.SLOT_STRIDE + Tally.SLOT_LOST] = 3;
+        slots[Tally.PAD + 2 * Tally.SLOT_STRIDE + Tally.SLOT_LOST] = 4;
+        assertEquals(7, SlotAnalysis.lost(slots));
     }
 }
