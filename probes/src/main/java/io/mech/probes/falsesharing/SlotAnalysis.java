@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Turns a window's array-slot counts ({@link Tally#slots()}) into verdicts. The slots of one array
@@ -20,7 +21,8 @@ import java.util.Set;
  * sharing; A writing slot i while B writes or reads slot j, on one line in some placement, is
  * false sharing, unless A also writes j or B also writes i (then the slots are how they talk).
  * Writes under a lock are the lock's contention, not the line's. Each array gets at most one
- * false-sharing verdict, naming its worst pair of slots and every thread of its pairs.
+ * false-sharing verdict, naming every slot and every thread of its pairs (four threads on slots 0
+ * to 3 name all four), its rates, probability and score those of its worst pair.
  *
  * <p>A plain array's slots (counted at {@code xALOAD} and {@code xASTORE}) are judged alike, but
  * for true sharing: a plain slot several threads write is how they hand something over (a ring
@@ -164,6 +166,7 @@ final class SlotAnalysis {
         double[] worstRates = null;
         double worstP = 0;
         final Set<Integer> stripes = new LinkedHashSet<>();
+        final Set<Long> involved = new TreeSet<>();
         for (final Access a : accesses) {
             final double rateA = a.unguarded() / seconds;
             if (rateA < SharingAnalysis.MIN_RATE || trueShared.contains(a.index())) {
@@ -184,6 +187,8 @@ final class SlotAnalysis {
                 }
                 stripes.add(a.stripe());
                 stripes.add(b.stripe());
+                involved.add(a.index());
+                involved.add(b.index());
                 final double score = Math.min(rateA, rateB) * p;
                 if (score > worst) {
                     worst = score;
@@ -197,15 +202,17 @@ final class SlotAnalysis {
         if (worstA == null) {
             return;
         }
-        final boolean aFirst = worstA.index() < worstB.index();
-        final long first = aFirst ? worstA.index() : worstB.index();
-        final long second = aFirst ? worstB.index() : worstA.index();
+        final List<String> named = new ArrayList<>();
+        final List<Long> offsets = new ArrayList<>();
+        for (final long index : involved) {
+            named.add("[" + index + "]");
+            offsets.add(base + index * scale);
+        }
         final long stride = Math.max(1, 2 * FieldLayout.LINE / scale);
         final String fix = String.format(Locale.ROOT, "give each thread slots %d %s (128 bytes) apart, e.g. index * %d, so "
             + "no two threads' slots share a line or a prefetched pair%s", stride, kind.elements(), stride,
             kind.storage() == Object[].class ? "" : ", or count with a LongAdder, which pads a cell for each contending thread");
-        verdicts.add(new Verdict(Verdict.Kind.FALSE_SHARING, name, List.of("[" + first + "]", "[" + second + "]"),
-            List.of(base + first * scale, base + second * scale), threads(stripes, slots, names),
+        verdicts.add(new Verdict(Verdict.Kind.FALSE_SHARING, name, named, offsets, threads(stripes, slots, names),
             List.of(worstRates[0], worstRates[1]), worstP, worst, fix));
     }
 

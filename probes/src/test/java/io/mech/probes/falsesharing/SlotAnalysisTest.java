@@ -123,4 +123,19 @@ class SlotAnalysisTest {
         slots[Tally.PAD + 2 * Tally.SLOT_STRIDE + Tally.SLOT_LOST] = 4;
         assertEquals(7, SlotAnalysis.lost(slots));
     }
+
+    @Test
+    void fourThreadsOnSlotsSideBySideNameEverySlotAndThreadOfTheirPairs() {
+        slots[Tally.PAD + 3 * Tally.SLOT_STRIDE] = 103;
+        slots[Tally.PAD + 4 * Tally.SLOT_STRIDE] = 104;
+        access(1, 0, RATE, 0, 0);
+        access(2, 1, RATE, 0, 0);
+        access(3, 2, RATE, 0, 0);
+        access(4, 3, RATE, 0, 0);
+        final List<Verdict> verdicts = analysis.analyse(slots, 1.0, Map.of(101L, "a", 102L, "b", 103L, "c", 104L, "d"));
+        assertEquals(1, verdicts.size(), verdicts.toString());
+        assertEquals(List.of("[0]", "[1]", "[2]", "[3]"), verdicts.get(0).fields());
+        assertEquals(List.of("a", "b", "c", "d"), verdicts.get(0).threads().stream().sorted().toList());
+        assertEquals(7.0 / 8, verdicts.get(0).probability(), "the worst pair's, two neighbours");
+    }
 }
