@@ -17,10 +17,13 @@ final class Uncounted {
 
     /** What kind of access went uncounted. */
     enum Kind {
-        /** A VarHandle call on a handle not made by a static initialiser and kept in a static field. */
-        VAR_HANDLES("VarHandle calls on a handle kept elsewhere than a static field"),
+        /**
+         * A VarHandle call on a handle that is not a field's or an array element's, made by a static
+         * initialiser and kept in a static field: kept elsewhere, or a byte buffer's view.
+         */
+        VAR_HANDLES("VarHandle calls on a handle mech cannot place (not a field's or array element's kept in a static field)"),
         /** A field updater call on an updater not made by a static initialiser and kept in a static field. */
-        FIELD_UPDATERS("field-updater calls on an updater kept elsewhere than a static field"),
+        FIELD_UPDATERS("field-updater calls on an updater mech cannot place (not kept in a static field)"),
         /** An Unsafe call on an object at an offset not taken of a named field: array elements, as queues store theirs. */
         UNSAFE_OFFSETS("Unsafe calls at an offset not taken of a named field (array elements through Unsafe)"),
         /** Plain array instructions of a class file older than Java 7, which cannot link a switched call site. */
@@ -51,7 +54,7 @@ final class Uncounted {
         }
     }
 
-    /** @return one phrase per kind met, e.g. {@code 3 VarHandle calls on a handle kept elsewhere than a static field (2 classes)} */
+    /** @return one phrase per kind met, e.g. {@code 3 field-updater calls on an updater mech cannot place (not kept in a static field), in 2 classes} */
     List<String> phrases() {
         final int[] sites = new int[Kind.values().length];
         final int[] classes = new int[Kind.values().length];
@@ -64,7 +67,7 @@ final class Uncounted {
         final List<String> phrases = new ArrayList<>();
         for (final Kind kind : Kind.values()) {
             if (sites[kind.ordinal()] > 0) {
-                phrases.add(String.format(Locale.ROOT, "%d %s (%d %s)", sites[kind.ordinal()], kind.what, classes[kind.ordinal()],
+                phrases.add(String.format(Locale.ROOT, "%d %s, in %d %s", sites[kind.ordinal()], kind.what, classes[kind.ordinal()],
                     classes[kind.ordinal()] == 1 ? "class" : "classes"));
             }
         }
