@@ -32,11 +32,17 @@ import net.bytebuddy.jar.asm.Type;
  * {@code newUpdater} and kept in a static field (the field it stands for); and before calls on
  * {@code AtomicLongArray}, {@code AtomicIntegerArray}, {@code AtomicReferenceArray} and on a static
  * VarHandle from {@code MethodHandles.arrayElementVarHandle} that take an index (the array and
- * the index, as a {@link SlotKind}); and before calls on {@code sun.misc.Unsafe},
+ * the index, as a {@link SlotKind}); before plain array instructions ({@code xALOAD},
+ * {@code xASTORE}) of Java 7 and later class files, which count the array and the index as the
+ * same slots, with the site the array came from ({@link ArraySource}, {@link ArraySites}); and
+ * before calls on {@code sun.misc.Unsafe},
  * {@code jdk.internal.misc.Unsafe} and Agrona's {@code UnsafeApi} that take an object and a
  * field offset kept in a static long, when the static initialiser took that offset of a named
  * field ({@code objectFieldOffset(X.class.getDeclaredField("f"))}, or a {@code fieldOffset(X.class,
  * "f")} helper as JCTools has).
+ *
+ * <p>Calls on a VarHandle, a field updater or an Unsafe that it cannot tie to a field or an array
+ * are counted as {@link Uncounted}, for the report to say what it did not look at.
  *
  * <p>A write made holding a monitor ({@code synchronized}) or a {@code java.util.concurrent} lock,
  * as far as the order of the code tells (lock, then unlock), is counted as guarded: such a field's
