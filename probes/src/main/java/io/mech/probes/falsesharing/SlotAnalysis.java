@@ -28,7 +28,8 @@ import java.util.TreeSet;
  * for true sharing: a plain slot several threads write is how they hand something over (a ring
  * buffer's element, written by its producer and cleared by its consumer), since a plain counter
  * several threads increment would lose counts; the slots of such an array are then how the threads
- * talk, and judge no line. A plain array is named by its site ({@link ArraySites}) beside its kind
+ * talk, and judge no line; and two threads one of which uses a slot the other writes hand things
+ * over through the array, so none of their slots judges a line either. A plain array is named by its site ({@link ArraySites}) beside its kind
  * and identity hash.
  */
 final class SlotAnalysis {
@@ -107,7 +108,7 @@ final class SlotAnalysis {
             final long scale = unsafe.arrayIndexScale(kind.storage());
             final Set<Long> trueShared = site != null ? Set.of()
                 : trueSharing(array.getValue(), seconds, name, base, scale, slots, threadNames, verdicts);
-            falseSharing(array.getValue(), trueShared, seconds, name, kind, base, scale, slots, threadNames, verdicts);
+            falseSharing(array.getValue(), trueShared, site != null, seconds, name, kind, base, scale, slots, threadNames, verdicts);
         }
         return verdicts;
     }
@@ -151,14 +152,22 @@ final class SlotAnalysis {
         return shared;
     }
 
-    private void falseSharing(final List<Access> accesses, final Set<Long> trueShared, final double seconds, final String name,
-                              final SlotKind kind, final long base, final long scale, final long[] slots,
+    /**
+     * @param plain whether the array is indexed by plain instructions: then two threads one of which
+     *              uses a slot the other writes hand things over through the array (a ring buffer's
+     *              producer and consumer), and none of their pairs is judged, for the slots at the
+     *              ends of what each met in a burst are neighbours the other had not reached yet
+     */
+    private void falseSharing(final List<Access> accesses, final Set<Long> trueShared, final boolean plain, final double seconds,
+                              final String name, final SlotKind kind, final long base, final long scale, final long[] slots,
                               final Map<Long, String> names, final List<Verdict> verdicts) {
         final Map<Integer, Set<Long>> written = new HashMap<>();
+        final Map<Integer, Set<Long>> touched = new HashMap<>();
         for (final Access a : accesses) {
             if (a.writes() > 0) {
                 written.computeIfAbsent(a.stripe(), s -> new HashSet<>()).add(a.index());
             }
+            touched.computeIfAbsent(a.stripe(), s -> new HashSet<>()).add(a.index());
         }
         Access worstA = null;
         Access worstB = null;
@@ -175,7 +184,8 @@ final class SlotAnalysis {
             for (final Access b : accesses) {
                 if (b.stripe() == a.stripe() || b.index() == a.index() || trueShared.contains(b.index())
                     || written.getOrDefault(a.stripe(), Set.of()).contains(b.index())
-                    || written.getOrDefault(b.stripe(), Set.of()).contains(a.index())) {
+                    || written.getOrDefault(b.stripe(), Set.of()).contains(a.index())
+                    || plain && handOver(written, touched, a.stripe(), b.stripe())) {
                     continue;
                 }
                 final double rateB = Math.max(b.unguarded(), b.reads()) / seconds;
@@ -214,6 +224,13 @@ final class SlotAnalysis {
             kind.storage() == Object[].class ? "" : ", or count with a LongAdder, which pads a cell for each contending thread");
         verdicts.add(new Verdict(Verdict.Kind.FALSE_SHARING, name, named, offsets, threads(stripes, slots, names),
             List.of(worstRates[0], worstRates[1]), worstP, worst, fix));
+    }
+
+    /** @return whether either stripe used a slot the other wrote */
+    private static boolean handOver(final Map<Integer, Set<Long>> written, final Map<Integer, Set<Long>> touched, final int a,
+                                    final int b) {
+        return !java.util.Collections.disjoint(written.getOrDefault(a, Set.of()), touched.getOrDefault(b, Set.of()))
+            || !java.util.Collections.disjoint(written.getOrDefault(b, Set.of()), touched.getOrDefault(a, Set.of()));
     }
 
     private static List<String> threads(final Set<Integer> stripes, final long[] slots, final Map<Long, String> names) {

@@ -115,6 +115,14 @@ class SlotAnalysisTest {
         access(1, 5, RATE, 0, 0, SlotKind.REFERENCES, sites.id("in app.Ring.offer"));
         access(2, 5, RATE, 0, RATE, SlotKind.REFERENCES, sites.id("in app.Ring.offer"));
         assertEquals(List.of(), verdicts());
+        clear();
+        // the ring's producer ahead of its consumer at the end of a burst: slot 7 it wrote, slot 6 the consumer had not reached
+        final int ring = sites.id("app.Ring.buffer");
+        access(1, 5, RATE, 0, 0, SlotKind.REFERENCES, ring);
+        access(1, 7, RATE, 0, 0, SlotKind.REFERENCES, ring);
+        access(2, 5, RATE, 0, RATE, SlotKind.REFERENCES, ring);
+        access(2, 6, 0, 0, RATE, SlotKind.REFERENCES, ring);
+        assertEquals(List.of(), verdicts(), "threads that hand slots over through a plain array talk through it");
     }
 
     @Test
