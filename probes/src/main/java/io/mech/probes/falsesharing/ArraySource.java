@@ -4,12 +4,14 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
+import net.bytebuddy.jar.asm.Type;
 
 /**
  * Which array a method's array instruction indexes, as far as the order of the code tells, fed
  * one instruction at a time by the weaver: the field read just before (directly, or through a
  * local it was stored in), or a new array the method made itself, or neither (an argument, a
- * call's result), when only the method can name the site. It follows javac's shapes, not every
+ * call's result, which are followed too, so as not to be taken for a field read before them),
+ * when only the method can name the site. It follows javac's shapes, not every
  * stack: what it loses at a branch target or a call only makes a site read as the method's.
  *
  * <p>A method's array the method allocated and keeps in a local is its own, a buffer no other
@@ -21,6 +23,8 @@ final class ArraySource {
 
     /** What a new array stands for on the stack and in a local. */
     static final String FRESH = "";
+    /** An array from an argument or a call: known to be an array, its origin not. */
+    private static final String UNKNOWN = "?";
 
     /** Array references on the stack whose origin is known, most recent last. */
     private final Deque<String> stack = new ArrayDeque<>();
@@ -29,11 +33,33 @@ final class ArraySource {
     /** The previous instruction left a new array on top (a NEWARRAY, or an initialiser's store). */
     private boolean freshOnTop;
 
+    /**
+     * @param isStatic   whether the method is static (else local 0 is {@code this})
+     * @param descriptor the method's descriptor: its array arguments' locals hold arrays of unknown origin
+     */
+    ArraySource(final boolean isStatic, final String descriptor) {
+        int local = isStatic ? 0 : 1;
+        for (final Type argument : Type.getArgumentTypes(descriptor)) {
+            if (argument.getSort() == Type.ARRAY) {
+                locals.put(local, UNKNOWN);
+            }
+            local += argument.getSize();
+        }
+    }
+
     /** A GETFIELD or GETSTATIC: an array-typed field's value is on the stack. */
     void field(final String owner, final String name, final String descriptor) {
         freshOnTop = false;
         if (descriptor.startsWith("[")) {
             stack.push(owner.replace('/', '.') + '.' + name);
+        }
+    }
+
+    /** A call returned: an array it returned is on the stack, of unknown origin. */
+    void returned(final String descriptor) {
+        freshOnTop = false;
+        if (Type.getReturnType(descriptor).getSort() == Type.ARRAY) {
+            stack.push(UNKNOWN);
         }
     }
 
@@ -78,7 +104,7 @@ final class ArraySource {
     String indexed() {
         final String source = stack.poll();
         freshOnTop = FRESH.equals(source);
-        return source;
+        return UNKNOWN.equals(source) ? null : source;
     }
 
     /** A branch target, a call, or any instruction that may take an array elsewhere: what is on the stack is no longer known. */

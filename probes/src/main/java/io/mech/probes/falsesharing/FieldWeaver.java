@@ -352,7 +352,7 @@ final class FieldWeaver implements ClassFileTransformer {
             final int synchronizedMethod = (access & Opcodes.ACC_SYNCHRONIZED) != 0 ? 1 : 0;
             final String method = className.replace('/', '.') + '.' + name;
             return new MethodVisitor(Opcodes.ASM9, next) {
-                private final ArraySource arrays = new ArraySource();
+                private final ArraySource arrays = new ArraySource((access & Opcodes.ACC_STATIC) != 0, descriptor);
                 private Target handle;
                 private SlotKind slotHandle;
                 private Target updater;
@@ -450,6 +450,7 @@ final class FieldWeaver implements ClassFileTransformer {
                     afterDup2 = false;
                     takesArrays(false, descriptor);
                     super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
+                    arrays.returned(descriptor);
                 }
 
                 @Override
@@ -616,6 +617,7 @@ final class FieldWeaver implements ClassFileTransformer {
                         noteUncounted(opcode, owner, method, args);
                     }
                     super.visitMethodInsn(opcode, owner, method, desc, isInterface);
+                    arrays.returned(desc);
                     if (owner.startsWith(LOCKS) && LOCKING.contains(method)) {
                         if (Type.getReturnType(desc).getSort() == Type.BOOLEAN) {
                             super.visitInsn(Opcodes.DUP);

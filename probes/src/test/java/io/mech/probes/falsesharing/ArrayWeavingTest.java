@@ -56,6 +56,9 @@ class ArrayWeavingTest {
         assertEquals(List.of(new Count("slotRead", "in fixture.arrays.PlainSlots.sum")), counts.get("sum"),
             "an argument's array is named by its method");
         assertEquals(List.of(), counts.getOrDefault("scratch", List.of()), "an array the method made itself is its own");
+        assertEquals(List.of(new Count("slotRead", "in fixture.arrays.PlainSlots.copy"),
+            new Count("slotWrite", "fixture.arrays.PlainSlots.adjacent")), counts.get("copy"),
+            "an argument's array indexed after a field's is not taken for the field's");
 
         // the woven class computes what the original did, its sites linked to nothing
         final Class<?> type = new ClassLoader(getClass().getClassLoader()) {
@@ -66,6 +69,7 @@ class ArrayWeavingTest {
         final Object slots = type.getConstructor().newInstance();
         type.getMethod("round", int.class).invoke(slots, 2);
         assertEquals(1000L, type.getMethod("count", int.class).invoke(slots, 2));
+        assertEquals(7L, type.getMethod("copy", long[].class, int.class).invoke(slots, new long[] {0, 0, 0, 7}, 3));
         assertEquals(2.5, type.getMethod("put", int.class, double.class).invoke(slots, 1, 2.5));
         final Method sum = type.getMethod("sum", long[].class);
         assertEquals(6L, sum.invoke(null, (Object) new long[] {1, 2, 3}));
