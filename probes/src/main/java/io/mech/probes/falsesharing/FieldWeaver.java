@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.ClassWriter;
@@ -86,9 +87,9 @@ final class FieldWeaver implements ClassFileTransformer {
     private static final Set<String> ATOMIC_NEITHER = Set.of("toString", "hashCode", "equals", "getClass");
     private static final Set<String> HANDLE_READS = Set.of("get", "getVolatile", "getOpaque", "getAcquire");
     private static final String LOCKS = "java/util/concurrent/locks/";
-    /** A VarHandle's access modes: get, set, compareAndSet, getAndAdd, weakCompareAndSetPlain and the rest. */
-    private static final java.util.regex.Pattern VAR_HANDLE_ACCESS = java.util.regex.Pattern.compile("(get|set|compare|weak).*");
     private static final Set<String> LOCKING = Set.of("lock", "lockInterruptibly", "tryLock");
+    /** A VarHandle's access modes: get, set, compareAndSet, getAndAdd, weakCompareAndSetPlain and the rest. */
+    private static final Pattern VAR_HANDLE_ACCESS = Pattern.compile("(get|set|compare|weak).*");
 
     private final List<String> included;
     private final FieldTable table;
@@ -181,10 +182,11 @@ final class FieldWeaver implements ClassFileTransformer {
             final ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
             final Rewrite rewrite = new Rewrite(writer, className, scan, loader);
             reader.accept(rewrite, 0);
+            // before the check for a change: a class may do nothing the weaving counts and much it cannot
+            uncounted.record(className, rewrite.uncounted);
             if (!rewrite.changed) {
                 return null;
             }
-            uncounted.record(className, rewrite.uncounted);
             wovenClasses.incrementAndGet();
             return writer.toByteArray();
         } catch (final Throwable t) {
