@@ -35,7 +35,12 @@ final class FalseSharingLines {
         final List<Verdict> defects = window.verdicts().stream().filter(v -> v.kind() != Verdict.Kind.ADJACENT_LINE).toList();
         final List<Verdict> notes = window.verdicts().stream().filter(v -> v.kind() == Verdict.Kind.ADJACENT_LINE).toList();
         if (defects.isEmpty()) {
-            lines.add("  no line was written by one thread while another used it");
+            // a clean bill only for what was counted: what the weaving did not see may still share lines
+            lines.add(String.format(Locale.ROOT, "  among the %d fields and %d array slots counted, no line was written by one "
+                + "thread while another used it", window.fields(), window.arraySlots()));
+        }
+        if (!window.notCounted().isEmpty()) {
+            lines.add("  not counted: " + String.join("; ", window.notCounted()));
         }
         int shown = rows(defects, rows, "  ", lines);
         if (!notes.isEmpty() && shown < rows) {

@@ -40,4 +40,15 @@ class FalseSharingLinesTest {
         assertEquals(List.of("false sharing: measuring (4 classes woven, 9 fields counted)"), FalseSharingLines.of(
             new FalseSharingSnapshot(FalseSharingSnapshot.State.MEASURING, 0, 4, 9, List.of(), List.of()), 20));
     }
+
+    @Test
+    void aWindowWithNothingFoundSaysWhatItCountedAndWhatNot() {
+        final FalseSharingSnapshot clean = new FalseSharingSnapshot(FalseSharingSnapshot.State.DONE, 2.0, 3, 7, List.of(),
+            List.of(NOTE), 0, 5, List.of("2 Unsafe calls at an offset not taken of a named field, in 1 class", "code outside app"));
+        final List<String> lines = FalseSharingLines.of(clean, 20);
+        assertEquals("  among the 7 fields and 5 array slots counted, no line was written by one thread while another used it",
+            lines.get(1));
+        assertEquals("  not counted: 2 Unsafe calls at an offset not taken of a named field, in 1 class; code outside app",
+            lines.get(2));
+    }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import corpus.libraries.LibrariesHost;
+import corpus.shapes.ArraySlotsHost;
 import corpus.shapes.ShapesHost;
 import java.io.File;
 import java.nio.file.Files;
@@ -28,6 +29,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  *   with both fields named, and their padded twin is silent; AtomicLongArray slots 0 and 1 are
  *   flagged with both slots named, slots 0 and 16 are silent; a JMH-style state padded with 16
  *   ints has no verdict, and any prefetch-pair note on it scores below its unpadded twin's.</li>
+ *   <li>A plain {@code long[]} whose slots 0 to 3 are four threads' counters (issue 33, part 4) is
+ *   flagged with its field and the four slots named and the stride as the fix; its twin with
+ *   the slots 16 longs apart is silent.</li>
  *   <li>Libraries padded or striped by their authors' design (the Disruptor, Agrona, JCTools,
  *   Caffeine, the JDK's LongAdder, ConcurrentHashMap and Exchanger), their packages included as a
  *   user would: no false sharing and no cross-object line in any of them, and no defect at all but
@@ -87,6 +91,20 @@ class FalseSharingCorpusTest {
             assertTrue(note.score() < unpadded.score(), "a prefetch-pair note " + note + " scores below the real defect "
                 + unpadded + ": " + report);
         }
+    }
+
+    @ParameterizedTest(name = "on {0}")
+    @MethodSource("io.mech.it.Jdks#all")
+    void plainLongArraySlotsOfFourThreadsAreFlaggedAndTheirPaddedTwinIsNot(final Path jdk) throws Exception {
+        final String report = run(jdk, "corpus.shapes", Paths.testClasses(), ArraySlotsHost.class.getName());
+        final List<Row> rows = rows(report);
+        final Pattern adjacent = Pattern.compile("long\\[\\]@[0-9a-f]+ held by corpus\\.shapes\\.PlainArraySlots\\.adjacent");
+        final Set<String> slots = Set.of("[0]", "[1]", "[2]", "[3]");
+        assertTrue(rows.stream().anyMatch(r -> r.verdict().equals("false sharing") && adjacent.matcher(r.className()).matches()
+            && r.fields().equals(slots) && r.fix().contains("16 longs (128 bytes) apart")),
+            "slots 0 to 3 of the plain long[] are flagged with the array's field, its four slots and the stride named: " + report);
+        assertEquals(List.of(), rows.stream().filter(r -> r.className().contains("PlainArraySlots.strided")).toList(),
+            "its twin, slots 16 longs apart, is silent: " + report);
     }
 
     @ParameterizedTest(name = "on {0}")

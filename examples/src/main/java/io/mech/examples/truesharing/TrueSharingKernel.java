@@ -16,6 +16,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 public final class TrueSharingKernel implements Kernel {
 
     private static final int DEFAULT_THREADS = 2;
+    /** Longs from one thread's poll count to the next's: 128 bytes, no shared line or prefetched pair. */
+    private static final int POLL_STRIDE = 16;
 
     private static final KernelDescriptor DESCRIPTOR = new KernelDescriptor("true-sharing",
             "every thread bumps a call counter and polls every 256 calls (the JRuby case)",
@@ -39,7 +41,9 @@ public final class TrueSharingKernel implements Kernel {
 
     private static Measurement runGlobal(final int threads, final RunConfig config) throws InterruptedException {
         GlobalPollCounter.reset();
-        final long[] polls = new long[threads];
+        // each thread's poll count 16 longs (128 bytes) from the next: side by side they would add false sharing of their
+        // own, which the false-sharing probe rightly flags, to the true sharing this variant is about
+        final long[] polls = new long[threads * POLL_STRIDE];
         final List<TimedRun.Role> roles = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             final int slot = t;
@@ -50,7 +54,7 @@ public final class TrueSharingKernel implements Kernel {
                         local++;
                     }
                 }
-                polls[slot] += local;
+                polls[slot * POLL_STRIDE] += local;
             }));
         }
         final TimedRun.Result result = TimedRun.run(config, roles);

@@ -75,6 +75,8 @@ public final class FalseSharingProbe implements AutoCloseable {
     private FieldWeaver weaver;
     /** The fields the weaving counts, from the first class woven (at load, or when the window opens). */
     private final FieldTable table = new FieldTable();
+    /** The sites of the plain array instructions the weaving counts. */
+    private final ArraySites sites = new ArraySites();
 
     private FalseSharingProbe(final Instrumentation inst, final FalseSharingSettings settings, final boolean atLoad,
                               final Consumer<String> warnings) {
@@ -185,10 +187,11 @@ public final class FalseSharingProbe implements AutoCloseable {
             candidates.addAll(layout.candidates(type, used::contains));
         }
         final List<Verdict> verdicts = new ArrayList<>(new SharingAnalysis(layout).analyse(cells, samples, fields, counted / 1e9, names));
-        verdicts.addAll(new SlotAnalysis(layout, unsafe).analyse(slots, counted / 1e9, names));
+        verdicts.addAll(new SlotAnalysis(layout, unsafe, sites).analyse(slots, counted / 1e9, names));
         verdicts.sort(SharingAnalysis.WORST_FIRST);
         final FalseSharingSnapshot done = new FalseSharingSnapshot(FalseSharingSnapshot.State.DONE, seconds,
-            Math.max(classes, wovenClasses), fields.size() - 1, candidates, verdicts, System.currentTimeMillis());
+            Math.max(classes, wovenClasses), fields.size() - 1, candidates, verdicts, System.currentTimeMillis(),
+            SlotAnalysis.counted(slots), notCounted(woven, slots));
         final FalseSharingSnapshot previous = snapshot;
         if (previous.state() == FalseSharingSnapshot.State.DONE && !previous.verdicts().isEmpty()) {
             earlier.add(previous);
@@ -246,13 +249,27 @@ public final class FalseSharingProbe implements AutoCloseable {
         }
     }
 
+    /**
+     * What the window did not look at: the accesses the weaver met and could not count, the slot
+     * accesses lost to full tables, and always what lies outside the weaving.
+     */
+    private List<String> notCounted(final FieldWeaver woven, final long[] slots) {
+        final List<String> phrases = new ArrayList<>(woven.uncounted().phrases());
+        final long lost = SlotAnalysis.lost(slots);
+        if (lost > 0) {
+            phrases.add(lost + " array slot accesses a thread's table of " + Tally.SLOT_ENTRIES + " slots had no room for");
+        }
+        phrases.add("code outside " + String.join(", ", settings.include()) + ", constructors and static initialisers");
+        return phrases;
+    }
+
     private synchronized FieldWeaver woven() {
         return weaver;
     }
 
     /** Adds the weaving transformer; at load, for the rest of the run, else for the window. */
     private FieldWeaver weave() {
-        final FieldWeaver woven = new FieldWeaver(settings.internalPrefixes(), table, warnings);
+        final FieldWeaver woven = new FieldWeaver(settings.internalPrefixes(), table, sites, warnings);
         synchronized (this) {
             weaver = woven;
         }

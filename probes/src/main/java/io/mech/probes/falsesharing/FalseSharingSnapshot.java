@@ -13,14 +13,24 @@ import java.util.List;
  *                   127 bytes apart or closer
  * @param verdicts   the window's verdicts, worst first within each kind
  * @param endedMillis when the window ended, in epoch milliseconds; 0 before
+ * @param arraySlots  array slots counted (atomic arrays, array-element VarHandles, plain array
+ *                    instructions), a slot two threads used counted for each
+ * @param notCounted  what the window did not look at, as phrases for a person: kinds of access the
+ *                    weaver met and cannot count, accesses lost, the code outside the weaving
  */
 public record FalseSharingSnapshot(State state, double seconds, int woven, int fields, List<LayoutCandidate> candidates,
-                                   List<Verdict> verdicts, long endedMillis) {
+                                   List<Verdict> verdicts, long endedMillis, int arraySlots, List<String> notCounted) {
 
     /** A snapshot with no end time: before a window ended. */
     public FalseSharingSnapshot(final State state, final double seconds, final int woven, final int fields,
                                 final List<LayoutCandidate> candidates, final List<Verdict> verdicts) {
         this(state, seconds, woven, fields, candidates, verdicts, 0);
+    }
+
+    /** A snapshot that counted no array slot and names nothing it did not look at. */
+    public FalseSharingSnapshot(final State state, final double seconds, final int woven, final int fields,
+                                final List<LayoutCandidate> candidates, final List<Verdict> verdicts, final long endedMillis) {
+        this(state, seconds, woven, fields, candidates, verdicts, endedMillis, 0, List.of());
     }
 
     /** Where the window stands. */
@@ -37,6 +47,7 @@ public record FalseSharingSnapshot(State state, double seconds, int woven, int f
     public FalseSharingSnapshot {
         candidates = List.copyOf(candidates);
         verdicts = List.copyOf(verdicts);
+        notCounted = List.copyOf(notCounted);
     }
 
     /** @return the candidates on one line in some placement */

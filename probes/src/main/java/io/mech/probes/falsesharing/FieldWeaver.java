@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassVisitor;
 import net.bytebuddy.jar.asm.ClassWriter;
@@ -32,11 +33,17 @@ import net.bytebuddy.jar.asm.Type;
  * {@code newUpdater} and kept in a static field (the field it stands for); and before calls on
  * {@code AtomicLongArray}, {@code AtomicIntegerArray}, {@code AtomicReferenceArray} and on a static
  * VarHandle from {@code MethodHandles.arrayElementVarHandle} that take an index (the array and
- * the index, as a {@link SlotKind}); and before calls on {@code sun.misc.Unsafe},
+ * the index, as a {@link SlotKind}); before plain array instructions ({@code xALOAD},
+ * {@code xASTORE}) of Java 7 and later class files, which count the array and the index as the
+ * same slots, with the site the array came from ({@link ArraySource}, {@link ArraySites}); and
+ * before calls on {@code sun.misc.Unsafe},
  * {@code jdk.internal.misc.Unsafe} and Agrona's {@code UnsafeApi} that take an object and a
  * field offset kept in a static long, when the static initialiser took that offset of a named
  * field ({@code objectFieldOffset(X.class.getDeclaredField("f"))}, or a {@code fieldOffset(X.class,
  * "f")} helper as JCTools has).
+ *
+ * <p>Calls on a VarHandle, a field updater or an Unsafe that it cannot tie to a field or an array
+ * are counted as {@link Uncounted}, for the report to say what it did not look at.
  *
  * <p>A write made holding a monitor ({@code synchronized}) or a {@code java.util.concurrent} lock,
  * as far as the order of the code tells (lock, then unlock), is counted as guarded: such a field's
@@ -81,9 +88,14 @@ final class FieldWeaver implements ClassFileTransformer {
     private static final Set<String> HANDLE_READS = Set.of("get", "getVolatile", "getOpaque", "getAcquire");
     private static final String LOCKS = "java/util/concurrent/locks/";
     private static final Set<String> LOCKING = Set.of("lock", "lockInterruptibly", "tryLock");
+    /** A VarHandle's access modes: get, set, compareAndSet, getAndAdd, weakCompareAndSetPlain and the rest. */
+    private static final Pattern VAR_HANDLE_ACCESS = Pattern.compile("(get|set|compare|weak).*");
 
     private final List<String> included;
     private final FieldTable table;
+    private final ArraySites sites;
+    private final Uncounted uncounted = new Uncounted();
+    private volatile boolean sitesFull;
     private final Consumer<String> warnings;
     private volatile boolean full;
     private final AtomicInteger wovenClasses = new AtomicInteger();
@@ -92,12 +104,19 @@ final class FieldWeaver implements ClassFileTransformer {
     /**
      * @param included package prefixes in internal form, e.g. {@code io/mech/examples/}
      * @param table    where field ids come from
+     * @param sites    where the ids of plain array instructions' sites come from
      * @param warnings one line per class that could not be woven
      */
-    FieldWeaver(final List<String> included, final FieldTable table, final Consumer<String> warnings) {
+    FieldWeaver(final List<String> included, final FieldTable table, final ArraySites sites, final Consumer<String> warnings) {
         this.included = List.copyOf(included);
         this.table = table;
+        this.sites = sites;
         this.warnings = warnings;
+    }
+
+    /** @return the accesses this weaver met and could not count, for a window's report */
+    Uncounted uncounted() {
+        return uncounted;
     }
 
     /**
@@ -163,6 +182,8 @@ final class FieldWeaver implements ClassFileTransformer {
             final ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
             final Rewrite rewrite = new Rewrite(writer, className, scan, loader);
             reader.accept(rewrite, 0);
+            // before the check for a change: a class may do nothing the weaving counts and much it cannot
+            uncounted.record(className, rewrite.uncounted);
             if (!rewrite.changed) {
                 return null;
             }
@@ -304,6 +325,8 @@ final class FieldWeaver implements ClassFileTransformer {
         /** Whether the class file can hold {@code invokedynamic} (Java 7 and later). */
         private boolean linksDynamically;
         boolean changed;
+        /** What this class does that is not counted, by {@link Uncounted.Kind}. */
+        final int[] uncounted = new int[Uncounted.Kind.values().length];
 
         Rewrite(final ClassVisitor next, final String className, final Scan scan, final ClassLoader loader) {
             super(Opcodes.ASM9, next);
@@ -329,7 +352,9 @@ final class FieldWeaver implements ClassFileTransformer {
             }
             final int firstFree = scan.maxLocals.getOrDefault(name + descriptor, 0);
             final int synchronizedMethod = (access & Opcodes.ACC_SYNCHRONIZED) != 0 ? 1 : 0;
+            final String method = className.replace('/', '.') + '.' + name;
             return new MethodVisitor(Opcodes.ASM9, next) {
+                private final ArraySource arrays = new ArraySource((access & Opcodes.ACC_STATIC) != 0, descriptor);
                 private Target handle;
                 private SlotKind slotHandle;
                 private Target updater;
@@ -343,9 +368,28 @@ final class FieldWeaver implements ClassFileTransformer {
                  * which halves what an open window costs such code.
                  */
                 private boolean afterDup;
+                /**
+                 * The previous instruction was a DUP2: javac compiles {@code a[i]++} and {@code a[i] op= x}
+                 * as DUP2, xALOAD, ..., xASTORE, whose read is left out as a field's is after a DUP.
+                 */
+                private boolean afterDup2;
 
                 @Override
                 public void visitInsn(final int opcode) {
+                    final SlotKind element = SlotKind.ofInstruction(opcode);
+                    if (element != null) {
+                        countElement(opcode, element);
+                    } else if (opcode == Opcodes.DUP) {
+                        arrays.duplicated();
+                    } else if (opcode == Opcodes.ARRAYLENGTH) {
+                        arrays.indexed();
+                    } else if (opcode == Opcodes.ARETURN || opcode == Opcodes.ATHROW || opcode == Opcodes.POP
+                        || opcode == Opcodes.MONITORENTER || opcode == Opcodes.MONITOREXIT) {
+                        arrays.lost();
+                    } else {
+                        arrays.other();
+                    }
+                    afterDup2 = opcode == Opcodes.DUP2;
                     if (opcode == Opcodes.MONITORENTER) {
                         guard++;
                     } else if (opcode == Opcodes.MONITOREXIT) {
@@ -363,18 +407,41 @@ final class FieldWeaver implements ClassFileTransformer {
                 @Override
                 public void visitVarInsn(final int opcode, final int var) {
                     afterDup = false;
+                    afterDup2 = false;
+                    if (opcode == Opcodes.ALOAD) {
+                        arrays.load(var);
+                    } else if (opcode == Opcodes.ASTORE) {
+                        arrays.store(var);
+                    } else {
+                        arrays.other();
+                    }
                     super.visitVarInsn(opcode, var);
                 }
 
                 @Override
                 public void visitIntInsn(final int opcode, final int operand) {
                     afterDup = false;
+                    afterDup2 = false;
+                    if (opcode == Opcodes.NEWARRAY) {
+                        arrays.allocated();
+                    } else {
+                        arrays.other();
+                    }
                     super.visitIntInsn(opcode, operand);
                 }
 
                 @Override
                 public void visitTypeInsn(final int opcode, final String type) {
                     afterDup = false;
+                    afterDup2 = false;
+                    if (opcode == Opcodes.ANEWARRAY) {
+                        arrays.allocated();
+                    } else if (opcode == Opcodes.NEW) {
+                        arrays.other();
+                    } else {
+                        // a cast or instanceof of an array the code order followed: the same array, or a boolean
+                        arrays.lost();
+                    }
                     super.visitTypeInsn(opcode, type);
                 }
 
@@ -382,48 +449,65 @@ final class FieldWeaver implements ClassFileTransformer {
                 public void visitInvokeDynamicInsn(final String name, final String descriptor, final Handle bootstrap,
                                                    final Object... arguments) {
                     afterDup = false;
+                    afterDup2 = false;
+                    takesArrays(false, descriptor);
                     super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
+                    arrays.returned(descriptor);
                 }
 
                 @Override
                 public void visitJumpInsn(final int opcode, final Label label) {
                     afterDup = false;
+                    afterDup2 = false;
+                    arrays.lost();
                     super.visitJumpInsn(opcode, label);
                 }
 
                 @Override
                 public void visitLabel(final Label label) {
                     afterDup = false;
+                    afterDup2 = false;
+                    arrays.lost();
                     super.visitLabel(label);
                 }
 
                 @Override
                 public void visitLdcInsn(final Object value) {
                     afterDup = false;
+                    afterDup2 = false;
+                    arrays.other();
                     super.visitLdcInsn(value);
                 }
 
                 @Override
                 public void visitIincInsn(final int var, final int increment) {
                     afterDup = false;
+                    afterDup2 = false;
+                    arrays.other();
                     super.visitIincInsn(var, increment);
                 }
 
                 @Override
                 public void visitTableSwitchInsn(final int min, final int max, final Label dflt, final Label... labels) {
                     afterDup = false;
+                    afterDup2 = false;
+                    arrays.lost();
                     super.visitTableSwitchInsn(min, max, dflt, labels);
                 }
 
                 @Override
                 public void visitLookupSwitchInsn(final Label dflt, final int[] keys, final Label[] labels) {
                     afterDup = false;
+                    afterDup2 = false;
+                    arrays.lost();
                     super.visitLookupSwitchInsn(dflt, keys, labels);
                 }
 
                 @Override
                 public void visitMultiANewArrayInsn(final String descriptor, final int dimensions) {
                     afterDup = false;
+                    afterDup2 = false;
+                    arrays.allocated();
                     super.visitMultiANewArrayInsn(descriptor, dimensions);
                 }
 
@@ -431,6 +515,12 @@ final class FieldWeaver implements ClassFileTransformer {
                 public void visitFieldInsn(final int opcode, final String owner, final String field, final String desc) {
                     final boolean readBeforeWrite = afterDup && opcode == Opcodes.GETFIELD;
                     afterDup = false;
+                    afterDup2 = false;
+                    if (opcode == Opcodes.GETFIELD || opcode == Opcodes.GETSTATIC) {
+                        arrays.field(owner, field, desc);
+                    } else {
+                        arrays.lost();
+                    }
                     if (!readBeforeWrite && includes(owner) && !(owner.equals(className) && scan.finals.contains(field))
                         && !field.startsWith("this$")) {
                         final int id = id(owner, field, opcode == Opcodes.GETSTATIC || opcode == Opcodes.PUTSTATIC);
@@ -477,6 +567,8 @@ final class FieldWeaver implements ClassFileTransformer {
                 public void visitMethodInsn(final int opcode, final String owner, final String method,
                                             final String desc, final boolean isInterface) {
                     afterDup = false;
+                    afterDup2 = false;
+                    takesArrays(owner.startsWith("["), desc);
                     if (owner.startsWith(LOCKS) && LOCKING.contains(method)) {
                         guard++;
                     } else if (owner.startsWith(LOCKS) && method.equals("unlock")) {
@@ -523,8 +615,11 @@ final class FieldWeaver implements ClassFileTransformer {
                         if (id > 0) {
                             countThroughArguments(desc, id, !ATOMIC_READS.contains(method), false);
                         }
+                    } else {
+                        noteUncounted(opcode, owner, method, args);
                     }
                     super.visitMethodInsn(opcode, owner, method, desc, isInterface);
+                    arrays.returned(desc);
                     if (owner.startsWith(LOCKS) && LOCKING.contains(method)) {
                         if (Type.getReturnType(desc).getSort() == Type.BOOLEAN) {
                             super.visitInsn(Opcodes.DUP);
@@ -534,6 +629,70 @@ final class FieldWeaver implements ClassFileTransformer {
                         }
                     } else if (owner.startsWith(LOCKS) && method.equals("unlock")) {
                         lockCall("released", "()V");
+                    }
+                }
+
+                /** A call that takes an array may take one the source knows: it then knows none; other calls leave it be. */
+                private void takesArrays(final boolean onArray, final String desc) {
+                    boolean takes = onArray;
+                    for (final Type arg : Type.getArgumentTypes(desc)) {
+                        takes |= arg.getSort() == Type.ARRAY;
+                    }
+                    if (takes) {
+                        arrays.lost();
+                    } else {
+                        arrays.other();
+                    }
+                }
+
+                /**
+                 * Counts a plain array instruction as a slot of its array, named by its site: the
+                 * array and the index under a store's value, which is parked in a free local and
+                 * loaded back. Left alone: the read of a read-modify-write (its write is counted),
+                 * an array the method made itself ({@link ArraySource}), and class files older than
+                 * Java 7, whose direct calls would check a flag on every element, switched off or not.
+                 */
+                private void countElement(final int opcode, final SlotKind kind) {
+                    final boolean store = opcode >= Opcodes.IASTORE;
+                    if (!store && afterDup2) {
+                        return;
+                    }
+                    final String source = arrays.indexed();
+                    if (ArraySource.FRESH.equals(source)) {
+                        return;
+                    }
+                    if (!linksDynamically) {
+                        uncounted[Uncounted.Kind.OLD_CLASS_FILE_ARRAYS.ordinal()]++;
+                        return;
+                    }
+                    final int site = site(source == null ? "in " + method : source);
+                    if (site < 0) {
+                        return;
+                    }
+                    final Type value = kind == SlotKind.BYTES || kind == SlotKind.CHARS || kind == SlotKind.SHORTS
+                        ? Type.INT_TYPE : Type.getType(kind.storage().getComponentType());
+                    if (store) {
+                        super.visitVarInsn(value.getOpcode(Opcodes.ISTORE), firstFree);
+                    }
+                    super.visitInsn(Opcodes.DUP2);
+                    super.visitLdcInsn(ArraySites.code(kind, site));
+                    final String name = !store ? "slotRead" : guard > 0 ? "slotGuardedWrite" : "slotWrite";
+                    super.visitInvokeDynamicInsn(name, COUNT_SLOT, LINK);
+                    if (store) {
+                        super.visitVarInsn(value.getOpcode(Opcodes.ILOAD), firstFree);
+                    }
+                    changed = true;
+                }
+
+                /** Counts a call the weaver met and cannot place, for the report to say what it did not look at. */
+                private void noteUncounted(final int opcode, final String owner, final String name, final Type[] args) {
+                    if (owner.equals(VAR_HANDLE) && VAR_HANDLE_ACCESS.matcher(name).matches()) {
+                        uncounted[Uncounted.Kind.VAR_HANDLES.ordinal()]++;
+                    } else if (opcode == Opcodes.INVOKEVIRTUAL && FIELD_UPDATERS.contains(owner)) {
+                        uncounted[Uncounted.Kind.FIELD_UPDATERS.ordinal()]++;
+                    } else if (UNSAFES.contains(owner) && args.length > 1 && args[0].getSort() == Type.OBJECT
+                        && args[1].getSort() == Type.LONG) {
+                        uncounted[Uncounted.Kind.UNSAFE_OFFSETS.ordinal()]++;
                     }
                 }
 
@@ -625,6 +784,17 @@ final class FieldWeaver implements ClassFileTransformer {
                     changed = true;
                 }
             };
+        }
+
+        /** @return the id of a plain array instruction's site, or -1 when the table is full (warned once) */
+        private int site(final String name) {
+            final int id = sites.id(name);
+            if (id < 0 && !sitesFull) {
+                sitesFull = true;
+                warnings.accept("false-sharing probe: more than " + (ArraySites.MAX - 1)
+                    + " array sites in the included packages; narrow probes.falsesharing.include to count the rest");
+            }
+            return id;
         }
 
         private int id(final String owner, final String field, final boolean isStatic) {

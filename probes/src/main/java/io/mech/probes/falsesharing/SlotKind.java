@@ -1,8 +1,11 @@
 package io.mech.probes.falsesharing;
 
+import net.bytebuddy.jar.asm.Opcodes;
+
 /**
  * What holds the slots woven code counts: an atomic array class, whose elements live in an
- * array of its own, or a plain array reached through an array-element VarHandle. The code is the
+ * array of its own, or a plain array reached through an array-element VarHandle or an array
+ * instruction ({@code xALOAD}, {@code xASTORE}). The code is the
  * constant woven code passes; the storage is the array whose base offset and element size place
  * the slots.
  */
@@ -55,6 +58,25 @@ enum SlotKind {
             case 'B': return BYTES;
             case 'Z': return BOOLEANS;
             default: return REFERENCES;
+        }
+    }
+
+    /**
+     * @param opcode an array instruction, {@code IALOAD} to {@code SALOAD} or {@code IASTORE} to {@code SASTORE}
+     * @return the kind of array it indexes (a {@code BALOAD}'s byte[] or boolean[] as bytes), or null for another instruction
+     */
+    static SlotKind ofInstruction(final int opcode) {
+        final int load = opcode >= Opcodes.IASTORE && opcode <= Opcodes.SASTORE ? opcode - (Opcodes.IASTORE - Opcodes.IALOAD) : opcode;
+        switch (load) {
+            case Opcodes.IALOAD: return INTS;
+            case Opcodes.LALOAD: return LONGS;
+            case Opcodes.FALOAD: return FLOATS;
+            case Opcodes.DALOAD: return DOUBLES;
+            case Opcodes.AALOAD: return REFERENCES;
+            case Opcodes.BALOAD: return BYTES;
+            case Opcodes.CALOAD: return CHARS;
+            case Opcodes.SALOAD: return SHORTS;
+            default: return null;
         }
     }
 

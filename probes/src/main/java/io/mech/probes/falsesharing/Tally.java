@@ -68,13 +68,15 @@ public final class Tally {
     private static final int SLOT_SHIFT = Long.SIZE - Integer.numberOfTrailingZeros(SLOT_ENTRIES);
     /** Entries an access tries before it is lost. */
     private static final int SLOT_PROBES = 8;
-    /** Longs per slot entry: key (identity hash and kind), index, writes, reads, guarded writes, unused. */
+    /** Longs per slot entry: key (identity hash and kind), index, writes, reads, guarded writes, site, unused. */
     static final int SLOT_LONGS = 8;
     static final int SLOT_KEY = 0;
     static final int SLOT_INDEX = 1;
     static final int SLOT_WRITES = 2;
     static final int SLOT_READS = 3;
     static final int SLOT_GUARDED = 4;
+    /** The {@link ArraySites} id of the plain array instruction that first met the slot, 0 for an atomic array or a VarHandle. */
+    static final int SLOT_SITE = 5;
     /** A stripe's slot header: its last thread id, then its lost accesses. */
     static final int SLOT_HEADER = 8;
     static final int SLOT_LOST = 1;
@@ -184,11 +186,12 @@ public final class Tally {
 
     /**
      * Counts a write of an array slot; woven before writing calls on an atomic array or an
-     * array-element VarHandle.
+     * array-element VarHandle, and before an {@code xASTORE}.
      *
      * @param array the atomic array or the array; may be null
      * @param index the slot's index
-     * @param kind  the {@link SlotKind#code()} of what holds the slot
+     * @param kind  the {@link SlotKind#code()} of what holds the slot; for an array instruction, with
+     *              its site above it ({@link ArraySites#code})
      */
     public static void slotWrite(final Object array, final int index, final int kind) {
         if ((boolean) COUNTING.getOpaque()) {
@@ -202,7 +205,8 @@ public final class Tally {
      *
      * @param array the atomic array or the array; may be null
      * @param index the slot's index
-     * @param kind  the {@link SlotKind#code()} of what holds the slot
+     * @param kind  the {@link SlotKind#code()} of what holds the slot; for an array instruction, with
+     *              its site above it ({@link ArraySites#code})
      */
     public static void slotGuardedWrite(final Object array, final int index, final int kind) {
         if ((boolean) COUNTING.getOpaque()) {
@@ -211,11 +215,12 @@ public final class Tally {
     }
 
     /**
-     * Counts a read of an array slot.
+     * Counts a read of an array slot; woven before reading calls and before an {@code xALOAD}.
      *
      * @param array the atomic array or the array; may be null
      * @param index the slot's index
-     * @param kind  the {@link SlotKind#code()} of what holds the slot
+     * @param kind  the {@link SlotKind#code()} of what holds the slot; for an array instruction, with
+     *              its site above it ({@link ArraySites#code})
      */
     public static void slotRead(final Object array, final int index, final int kind) {
         if ((boolean) COUNTING.getOpaque()) {
@@ -265,7 +270,7 @@ public final class Tally {
         final long id = Thread.currentThread().getId();
         final boolean guarded = guardedHere || Counts.CELLS[PAD + ((int) id & (STRIPES - 1)) * STRIDE + HELD] > 0;
         final int base = PAD + ((int) id & (STRIPES - 1)) * SLOT_STRIDE;
-        final long key = ((long) System.identityHashCode(array) << 8) | kind;
+        final long key = ((long) System.identityHashCode(array) << 8) | ArraySites.kind(kind);
         final int start = (int) (((key ^ index) * 0x9E37_79B9_7F4A_7C15L) >>> SLOT_SHIFT);
         for (int probe = 0; probe < SLOT_PROBES; probe++) {
             final int e = base + SLOT_HEADER + ((start + probe) & (SLOT_ENTRIES - 1)) * SLOT_LONGS;
@@ -273,6 +278,7 @@ public final class Tally {
             if (known == 0) {
                 s[base] = id;
                 s[e + SLOT_INDEX] = index;
+                s[e + SLOT_SITE] = ArraySites.site(kind);
                 s[e + SLOT_KEY] = key;
             } else if (known != key || s[e + SLOT_INDEX] != index) {
                 continue;
