@@ -105,7 +105,9 @@ class ProfilerTriggerTest {
         final long millis = Long.parseLong(metadata.replaceAll(".*\"millis\":(\\d+).*\\s*", "$1"));
         assertTrue(millis >= 1900, "the window holds the segment before the stall's and the stall's own: " + metadata);
         final Set<String> events = eventNames(captureJfr(kept.get(0)));
-        assertTrue(events.contains("jdk.GCHeapSummary") || events.contains("jdk.CPULoad"), "the JDK's events are synchronised into the window");
+        // Each chunk of the JDK's recorder begins with the JVM's flags; async-profiler writes none of
+        // them (it does write jdk.CPULoad, once held for the JDK's: one 2 s window had none, ci30)
+        assertTrue(events.contains("jdk.BooleanFlag"), "the JDK's events are synchronised into the window: " + events);
         try (Stream<Path> files = Files.list(captures)) {
             assertEquals(List.of(), files.filter(file -> file.getFileName().toString().startsWith(".continuous")).toList(),
                 "the segments are gone at exit");
