@@ -253,12 +253,12 @@ public final class QueueProbe implements AutoCloseable {
             }
             if (entry.shape == Shape.COUNTED) {
                 final long countedIn = from.enqueues(entry.slot);
-                final long countedOut = dequeues;
-                depth = entry.sizeCheck == null ? -1
-                    : reconcile(entry, queue, countedIn + entry.enqueuesUncounted, countedOut + entry.dequeuesUncounted);
+                // the size, read first: reconciling it moves uncounted elements into the counts added below
+                final long size = entry.sizeCheck == null ? -1
+                    : reconcile(entry, queue, countedIn + entry.enqueuesUncounted, dequeues + entry.dequeuesUncounted);
                 enqueues = countedIn + entry.enqueuesUncounted;
-                dequeues = countedOut + entry.dequeuesUncounted;
-                depth = depth >= 0 ? depth : Math.max(0, enqueues - dequeues);
+                dequeues += entry.dequeuesUncounted;
+                depth = size >= 0 ? size : Math.max(0, enqueues - dequeues);
             } else if (entry.shape == Shape.PROGRESS) {
                 final boolean counts = entry.contract.counts();
                 // in before out: what left after the first read was in by then, so depth never passes the bound

@@ -89,24 +89,7 @@ class ArrayWeavingTest {
             }, "slot-" + t));
         }
         threads.forEach(Thread::start);
-        final List<String> warnings = new ArrayList<>();
-        final FalseSharingProbe probe = FalseSharingProbe.start(INST,
-            new FalseSharingSettings(List.of("fixture.arrays"), 200_000_000L, 2_000_000_000L), false, warnings::add);
-        try {
-            final long deadline = System.nanoTime() + 20_000_000_000L;
-            while (probe.snapshot().state() != FalseSharingSnapshot.State.DONE && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
-        } finally {
-            threads.forEach(Thread::interrupt);
-            for (final Thread thread : threads) {
-                thread.join(5_000);
-            }
-            probe.close();
-        }
-        final FalseSharingSnapshot done = probe.snapshot();
-        assertEquals(List.of(), warnings);
-        assertEquals(FalseSharingSnapshot.State.DONE, done.state());
+        final FalseSharingSnapshot done = Windows.run(INST, "fixture.arrays", threads);
         final List<String> named = List.of("[0]", "[1]", "[2]", "[3]");
         assertTrue(done.verdicts().stream().anyMatch(v -> v.kind() == Verdict.Kind.FALSE_SHARING
             && v.className().startsWith("long[]@") && v.className().endsWith(" held by fixture.arrays.PlainSlots.adjacent")

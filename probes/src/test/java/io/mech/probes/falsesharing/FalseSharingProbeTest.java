@@ -54,24 +54,7 @@ class FalseSharingProbeTest {
         threads.add(new Thread(() -> Writers.firsts(padded), "padded-first"));
         threads.add(new Thread(() -> Writers.seconds(padded), "padded-second"));
         threads.forEach(Thread::start);
-        final List<String> warnings = new ArrayList<>();
-        final FalseSharingProbe probe = FalseSharingProbe.start(INST,
-            new FalseSharingSettings(List.of("fixture.sharing"), 200_000_000L, 2_000_000_000L), false, warnings::add);
-        try {
-            final long deadline = System.nanoTime() + 20_000_000_000L;
-            while (probe.snapshot().state() != FalseSharingSnapshot.State.DONE && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
-        } finally {
-            threads.forEach(Thread::interrupt);
-            for (final Thread thread : threads) {
-                thread.join(5_000);
-            }
-            probe.close();
-        }
-        final FalseSharingSnapshot done = probe.snapshot();
-        assertEquals(List.of(), warnings);
-        assertEquals(FalseSharingSnapshot.State.DONE, done.state());
+        final FalseSharingSnapshot done = Windows.run(INST, "fixture.sharing", threads);
         assertTrue(done.verdicts().stream().anyMatch(v -> v.kind() == Verdict.Kind.FALSE_SHARING
             && v.className().equals(SharedPair.class.getName()) && v.fields().equals(List.of("first", "second"))
             && v.threads().containsAll(List.of("shared-first", "shared-second")) && v.score() > 0), done.toString());
