@@ -158,7 +158,12 @@ final class ScrapeThreads implements Executor {
         synchronized void arm(final long nanos) {
             disarm();
             if (!ended && !expired) {
-                timeout = timeouts.schedule(expiry, nanos, TimeUnit.NANOSECONDS);
+                try {
+                    timeout = timeouts.schedule(expiry, nanos, TimeUnit.NANOSECONDS);
+                } catch (final RejectedExecutionException stopping) {
+                    // shutdown() came first: it interrupts this exchange, which needs no deadline
+                    // (a scrape that came in as the host exited, ci34)
+                }
             }
         }
 
