@@ -65,7 +65,7 @@ final class JfrStream {
     static JfrStream open(final String without, final OwnOperations own, final Consumer<String> warnings) {
         final OwnOperations.Operation opening = own.begin("JFR start");
         try {
-            if (!FlightRecorder.isAvailable()) {
+            if (!available()) {
                 warnings.accept("JFR is not available in this JVM; " + without);
                 return null;
             }
@@ -80,6 +80,15 @@ final class JfrStream {
             return null;
         } finally {
             own.end(opening);
+        }
+    }
+
+    /** Whether this JVM has JFR: false where it was built or started without ({@code -XX:-FlightRecorder}). */
+    static boolean available() {
+        try {
+            return FlightRecorder.isAvailable();
+        } catch (final LinkageError noJfrModule) {
+            return false;
         }
     }
 

@@ -13,7 +13,7 @@ import io.mech.probes.profiler.TriggerSource;
 import io.mech.report.Json;
 import io.mech.report.ReportRow;
 import io.mech.report.Section;
-import java.lang.instrument.Instrumentation;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +22,11 @@ import jdk.jfr.consumer.RecordingStream;
 /** The lock probe as a {@link Part}. */
 final class LockPart implements Part {
 
-    /** Starts with the JFR stream, whose monitor and park events it reads; without JFR it samples through ThreadMXBean. */
+    /**
+     * Starts after the host's first second. With JFR on demand (the default) it watches for the
+     * first contention and asks for mech's stream then; with JFR on it reads the stream from the
+     * start; without JFR it samples through ThreadMXBean.
+     */
     static final class Spec {
         static final Option ON = Option.of("probes.locks", Option.Kind.SWITCH, "on",
             "the lock probe: monitor contention and inflation by class and call site (JFR), and short ReentrantLock contention");
@@ -31,8 +35,13 @@ final class LockPart implements Part {
         static final Option COUNTING = Option.of("probes.locks.counting", Option.Kind.SWITCH, "on",
             "count every contended ReentrantLock and ReentrantReadWriteLock acquisition, however short (woven advice)");
 
-        static final PartSpec PART = new PartSpec("locks", List.of(ON, THRESHOLD, COUNTING), PartSpec.Stage.WITH_JFR, false,
-            "locks are sampled through ThreadMXBean", context -> LockPart.start(context.options(), context.instrumentation(), context.jfr()));
+        static final Option JFR = Option.of("probes.locks.jfr", Option.Kind.JFR, "demand",
+            "when the lock probe reads JFR: demand, from the first contention seen (a monitor a thread blocked on, or a counted "
+                + "lock acquisition past the threshold), so that a host that never contends never pays JFR's start; on, from the "
+                + "host's first second; off, never: locks are sampled through ThreadMXBean");
+
+        static final PartSpec PART = new PartSpec("locks", List.of(ON, THRESHOLD, COUNTING, JFR), PartSpec.Stage.WITH_JFR, false,
+            "locks are sampled through ThreadMXBean", LockPart::start);
 
         private Spec() {
         }
@@ -42,26 +51,53 @@ final class LockPart implements Part {
     private static final int ROWS = 10;
 
     private final LockProbe probe;
-    private final LockContentionEvents events;
     private final long triggerNanos;
 
-    private LockPart(final LockProbe probe, final LockContentionEvents events, final long triggerNanos) {
+    private LockPart(final LockProbe probe, final long triggerNanos) {
         this.probe = probe;
-        this.events = events;
         this.triggerNanos = triggerNanos;
     }
 
     /**
-     * Starts the probe as the options say.
+     * Starts the probe as the options say: on the stream where one is open (JFR on, or opened at
+     * once for another part), on demand where the option says so, sampled otherwise.
      *
-     * @param stream mech's JFR stream, not started yet; null without JFR
      * @return the part, or null when it could not start (it warned)
      */
-    private static LockPart start(final Options options, final Instrumentation instrumentation, final RecordingStream stream) {
-        final LockProbe probe = LockProbe.start(instrumentation, new LockProbeSettings(options.nanos(Spec.THRESHOLD),
-            options.flag(Spec.COUNTING), LockProbeSettings.DEFAULTS.maxRows()), stream, Console.WARNINGS);
-        return probe == null ? null : new LockPart(probe, stream == null ? null : LockContentionEvents.register(probe::snapshot),
-            options.nanos(ProfilerPart.Spec.LOCK_THRESHOLD));
+    private static LockPart start(final PartContext context) {
+        final Options options = context.options();
+        final LockProbeSettings settings = new LockProbeSettings(options.nanos(Spec.THRESHOLD), options.flag(Spec.COUNTING),
+            LockProbeSettings.DEFAULTS.maxRows());
+        final String jfr = options.text(Spec.JFR);
+        final RecordingStream stream = jfr.equals("off") ? null : context.jfr();
+        final boolean onDemand = stream == null && jfr.equals("demand") && JfrStream.available();
+        final LockProbe probe = onDemand
+            ? LockProbe.onDemand(context.instrumentation(), settings, context.offers().jfrDemand()::demand, Console.WARNINGS)
+            : LockProbe.start(context.instrumentation(), settings, stream, Console.WARNINGS);
+        if (probe == null) {
+            return null;
+        }
+        if (stream != null) {
+            LockContentionEvents.register(probe::snapshot);
+        }
+        return new LockPart(probe, options.nanos(ProfilerPart.Spec.LOCK_THRESHOLD));
+    }
+
+    /**
+     * Reads the stream from now on, under JFR on demand, and offers mech's lock events to JFR's
+     * recordings; a probe that samples or reads JFR already ignores it.
+     */
+    @Override
+    public void subscribe(final RecordingStream stream) {
+        if (probe.subscribe(stream)) {
+            LockContentionEvents.register(probe::snapshot);
+        }
+    }
+
+    @Override
+    public List<String> notes() {
+        final String note = probe.onDemandNote(ManagementFactory.getRuntimeMXBean().getStartTime());
+        return note == null ? List.of() : List.of("locks: " + note);
     }
 
     /** Blocking on locks past {@code profiler.lock-threshold} within a second. */

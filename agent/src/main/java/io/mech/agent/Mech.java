@@ -481,12 +481,18 @@ final class Mech {
     }
 
     /**
-     * Whether mech's JFR stream opens after the deferral: a part of the later stages reads it
-     * (the lock probe), or an early one wants it at once; otherwise it opens when a part asks.
+     * Whether mech's JFR stream opens after the deferral: a part of the later stages reads it from
+     * the first second (the lock probe under probes.locks.jfr=on), or an early one wants it at
+     * once; otherwise it opens when a part asks (the lock probe at its first contention). Where
+     * this JVM has no JFR it is tried at once too, so that its one warning comes at the start.
      */
     private boolean jfrAtOnce() {
+        if (withoutJfr() != null && !JfrStream.available()) {
+            // tried at once, for the one warning that says what each part does instead
+            return true;
+        }
         for (final PartSpec spec : composed) {
-            if (spec.stage() != PartSpec.Stage.EARLY && spec.withoutJfr() != null && spec.wanted(options)) {
+            if (spec.stage() != PartSpec.Stage.EARLY && spec.readsJfrAtOnce(options)) {
                 return true;
             }
         }

@@ -83,6 +83,23 @@ record PartSpec(String name, List<Option> options, List<Option> needs, Stage sta
         return true;
     }
 
+    /**
+     * Whether, switched on, the part reads JFR from the host's first second: it reads JFR, and
+     * its own option of when (a {@link Option.Kind#JFR} one), if it has one, says on rather than
+     * on demand or off.
+     */
+    boolean readsJfrAtOnce(final Options given) {
+        if (withoutJfr == null || !wanted(given)) {
+            return false;
+        }
+        for (final Option option : options) {
+            if (option.kind == Option.Kind.JFR && !given.text(option).equals("on")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Starts the part; see {@link Starter#start}. */
     Part start(final PartContext context) throws Exception {
         return starter.start(context);

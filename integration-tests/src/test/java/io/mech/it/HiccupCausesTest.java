@@ -113,13 +113,14 @@ class HiccupCausesTest {
         assertTrue(HdrTools.max(HdrTools.processLog(log, "-tag", "gc")) >= 10, "HistogramLogProcessor reads the gc tag");
     }
 
+    /** JFR from the first second, so that every tier records and is silent over the stop. */
     @ParameterizedTest
     @MethodSource("io.mech.it.Jdks#all")
     void aStoppedProcessIsFrozen(final Path jdk) throws Exception {
         final Path log = dir.resolve("stop.hlog");
         final Path json = dir.resolve("report.json");
         final Forked host = Forked.start(dir, Forked.javaWithMech(jdk,
-            "hiccup.causes=on,hiccup.interval=1s,report=off,prometheus=off,report.json=" + json + ",hiccup.log=" + log,
+            "hiccup.causes=on,hiccup.causes.jfr=on,hiccup.interval=1s,report=off,prometheus=off,report.json=" + json + ",hiccup.log=" + log,
             "-cp", Paths.testClasses(), SleepingHost.class.getName(), "5000"));
         HdrTools.awaitFirstInterval(log);
         host.awaitJfrRecording(jdk);

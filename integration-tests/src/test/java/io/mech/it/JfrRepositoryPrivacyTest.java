@@ -17,8 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The JFR repository the JVM makes for mech's stream (default options: the lock probe's) is
- * owner-only, so what a host killed with -9 leaves there is not for other users to read.
+ * The JFR repository the JVM makes for mech's stream (here opened from the first second by the
+ * causes, {@code hiccup.causes.jfr=on}; by default it opens on demand) is owner-only, so what a host killed with -9 leaves there is not for other users to read.
  */
 class JfrRepositoryPrivacyTest {
 
@@ -52,7 +52,7 @@ class JfrRepositoryPrivacyTest {
         Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "needs POSIX permissions");
         // JFR makes its repository under java.io.tmpdir: one of the test's own, so the kill leaves nothing in /tmp.
         final Path tmp = Files.createDirectories(dir.resolve("tmp"));
-        final Forked host = Forked.start(dir, Forked.javaWithMech(jdk, "prometheus.port=0",
+        final Forked host = Forked.start(dir, Forked.javaWithMech(jdk, "prometheus.port=0,hiccup.causes.jfr=on",
             "-Djava.io.tmpdir=" + tmp, "-cp", Paths.testClasses(), SleepingHost.class.getName(), "60000"));
         final long deadline = System.nanoTime() + 30_000_000_000L;
         Path repository;

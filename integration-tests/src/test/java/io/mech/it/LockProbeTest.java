@@ -25,8 +25,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The lock probe in the real mech.jar against every locks kernel's declared ground truth, both
  * ways, on JDK 17 and 25: a variant that declares contention or inflation is flagged on its lock
  * class and call site, for the right reason; every other variant leaves no row on the kernel's
- * classes. The contended runs also record JFR and must carry mech.LockContention events. Without
- * JFR, thread dumps find the parked lock at its call site.
+ * classes. The contended runs also record JFR and must carry mech.LockContention events. Under the
+ * default JFR on demand, JFR starts at the first contention and never without one. Without JFR,
+ * thread dumps find the parked lock at its call site.
  */
 class LockProbeTest {
 
@@ -58,7 +59,7 @@ class LockProbeTest {
         final Path json = dir.resolve("report.json");
         final Path recording = dir.resolve("run.jfr");
         final List<String> command = new ArrayList<>(Forked.javaWithMech(jdk,
-            "probes.locks=on,hiccup.log=,prometheus=off,report=off,report.json=" + json));
+            "probes.locks=on,probes.locks.jfr=on,hiccup.log=,prometheus=off,report=off,report.json=" + json));
         if (contended) {
             command.add("-XX:StartFlightRecording:filename=" + recording + ",+mech.LockContention#period=1s");
         }
@@ -123,6 +124,35 @@ class LockProbeTest {
     private static Set<String> classes(final List<Map<String, String>> rows, final Predicate<Map<String, String>> which) {
         return rows.stream().filter(which).map(row -> row.get("class")).filter(c -> c.startsWith(KERNEL_PACKAGE))
             .collect(Collectors.toSet());
+    }
+
+    /**
+     * JFR on demand, the default: the contended kernel starts mech's stream at its first
+     * contention, which the report names, and is flagged at its call site from then on; its
+     * single-threaded twin never starts it. The causes read no JFR here, so only the lock probe
+     * can open the stream.
+     */
+    @ParameterizedTest(name = "JFR on demand on {0}")
+    @MethodSource("io.mech.it.Jdks#oldestAndNewest")
+    void jfrStartsAtTheFirstContentionAndNeverWithoutOne(final Path jdk) throws Exception {
+        final String contended = demandReport(jdk, "synchronized-contended");
+        final String monitor = KERNEL_PACKAGE + "SynchronizedCounter";
+        assertTrue(contended.contains("locks: JFR from ") && contended.contains("for monitor contention: thread \\\"locks-synchronized"),
+            "JFR started for the kernel's own threads' blocks: " + contended);
+        assertTrue(ReportRows.of(contended, "locks").stream().anyMatch(row -> row.get("kind").equals("monitor_enter")
+            && row.get("class").equals(monitor)), "monitor contention on " + monitor + " once JFR recorded: " + contended);
+        final String single = demandReport(jdk, "synchronized-single");
+        assertTrue(single.contains("locks: no lock contention seen, so no JFR for it"), "no JFR without contention: " + single);
+        assertEquals(List.of(), ReportRows.of(single, "locks"), "nothing to report: " + single);
+    }
+
+    private String demandReport(final Path jdk, final String variant) throws Exception {
+        final Path json = dir.resolve(variant + ".json");
+        final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk, "hiccup.causes.jfr=off,hiccup.log=,prometheus=off,report=off,"
+            + "report.json=" + json, "-jar", Paths.examplesJar().toString(), "locks", variant, "--seconds", "5"), 60);
+        assertEquals(0, result.exit(), result.err());
+        assertEquals(List.of(), result.mechLines(), "the probe runs without a word");
+        return Files.readString(json);
     }
 
     static Stream<Path> jdks() {

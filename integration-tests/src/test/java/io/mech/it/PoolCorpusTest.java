@@ -37,10 +37,13 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * The hosts take the JDKs in turn (starved on 17, roomy on 21, starved on 25), as the lock sweep
  * does: SynchronousQueue's internals changed in JDK 21, so the starved pool runs on both sides.
+ * The probe reads JFR from the first second ({@code probes.locks.jfr=on}): waits are JFR's alone
+ * to see, and a pool's waits are no contention, so under the default JFR on demand they start no
+ * stream of their own.
  */
 class PoolCorpusTest {
 
-    private static final String OPTIONS = "probes.locks=on,hiccup.log=,hiccup.causes=off,prometheus=off,report=off,report.json=";
+    private static final String OPTIONS = "probes.locks=on,probes.locks.jfr=on,hiccup.log=,hiccup.causes=off,prometheus=off,report=off,report.json=";
     private static final Pattern TRUTH = Pattern.compile(
         "pool=(\\d+) transactions=\\d+ seconds=\\S+ borrows=(\\d+) borrow_ms=(\\S+) long_borrow_ms=(\\S+) "
             + "longest_borrow_ms=\\S+ idle_tasks=(\\d+)");

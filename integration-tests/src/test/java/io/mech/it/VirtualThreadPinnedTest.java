@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * round from the examples' jar on virtual threads, and a load that blocks for a moment inside the
  * JVM's native frames is a real pin of its own (seen once in three runs: one pin of 2.1 ms at
  * {@code FreshClassLoader.loadClass}, reason "Freeze or preempt failed"), so the twin is held to
- * no pin at the initializer and a pinned total under a tenth of the defect's.
+ * no pin at the initializer and a pinned total under a tenth of the defect's. Pins are JFR's alone
+ * to see and no contention, so the probe reads JFR from the first second ({@code probes.locks.jfr=on}).
  */
 class VirtualThreadPinnedTest {
 
@@ -78,7 +79,7 @@ class VirtualThreadPinnedTest {
         final Path json = dir.resolve(variant + ".json");
         final int port = PrometheusServer.freePort();
         final Forked host = Forked.start(dir, Forked.javaWithMech(jdk,
-            "report=off,hiccup.log=,report.json=" + json + ",prometheus.port=" + port,
+            "report=off,probes.locks.jfr=on,hiccup.log=,report.json=" + json + ",prometheus.port=" + port,
             "-jar", Paths.examplesJar().toString(), "carrier-wait:" + variant, "--seconds", "6"));
         host.awaitMechStarted(jdk);
         final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();

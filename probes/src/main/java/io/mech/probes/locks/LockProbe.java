@@ -3,6 +3,7 @@ package io.mech.probes.locks;
 import java.lang.instrument.Instrumentation;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -14,7 +15,9 @@ import jdk.jfr.consumer.RecordingStream;
  * <p>Sources: mech's JFR stream of monitor enter, j.u.c. lock park, monitor wait and monitor
  * inflation events ({@link LockJfr}); advice on AbstractQueuedSynchronizer that counts every
  * contended ReentrantLock and ReentrantReadWriteLock acquisition, however short
- * ({@link AqsCounting}); without JFR, ThreadMXBean samples ({@link LockSampler}).
+ * ({@link AqsCounting}); without JFR, ThreadMXBean samples ({@link LockSampler}). With JFR on
+ * demand ({@link #onDemand}) the JFR events count from the first contention that
+ * {@link ContentionWatch} sees, when mech's stream opens and comes to {@link #subscribe}.
  *
  * <p>Guarantees: {@link #start} never throws into the host and returns quickly; the advice is
  * woven on a daemon thread ({@code mech-locks-install}), so ByteBuddy's loading stays off the
@@ -32,6 +35,10 @@ public final class LockProbe implements AutoCloseable {
     private final LockSampler sampler;
     private final LockSnapshot.Source source;
     private final CountDownLatch installed = new CountDownLatch(1);
+    /** Set once at start under JFR on demand, null otherwise; volatile, for the watch's own thread may reach {@link #subscribe} first. */
+    private volatile ContentionWatch watch;
+    /** Guarded by {@code this}: when the probe began to read JFR, in ms since the epoch; 0 before. */
+    private long jfrSince;
     private AqsCounting counting;
     private boolean closed;
     private Thread exitHook;
@@ -46,7 +53,7 @@ public final class LockProbe implements AutoCloseable {
     }
 
     /**
-     * Starts the probe.
+     * Starts the probe on JFR at once, or without JFR on ThreadMXBean's samples.
      *
      * @param inst     the agent's Instrumentation, needed to count short j.u.c. contention; may be
      *                 null, which only loses that count (one warning)
@@ -59,15 +66,35 @@ public final class LockProbe implements AutoCloseable {
      */
     public static LockProbe start(final Instrumentation inst, final LockProbeSettings settings,
                                   final RecordingStream stream, final Consumer<String> warnings) {
+        return start(inst, settings, stream, null, warnings);
+    }
+
+    /**
+     * Starts the probe with JFR on demand: it watches for the first contention
+     * ({@link ContentionWatch}), asks for JFR then, and reads it from {@link #subscribe} on.
+     *
+     * @param demand   told once, from the probe's own thread, why JFR should start; must not block
+     * @see #start(Instrumentation, LockProbeSettings, RecordingStream, Consumer)
+     */
+    public static LockProbe onDemand(final Instrumentation inst, final LockProbeSettings settings, final Consumer<String> demand,
+                                     final Consumer<String> warnings) {
+        return start(inst, settings, null, demand, warnings);
+    }
+
+    private static LockProbe start(final Instrumentation inst, final LockProbeSettings settings, final RecordingStream stream,
+                                   final Consumer<String> demand, final Consumer<String> warnings) {
         try {
             final LockTables tables = new LockTables(settings.maxRows());
-            LockSampler sampler = null;
+            final LockProbe probe;
             if (stream != null) {
-                LockJfr.subscribe(stream, tables, settings.thresholdNanos());
+                probe = new LockProbe(settings, tables, null);
+                probe.subscribe(stream);
+            } else if (demand != null) {
+                probe = new LockProbe(settings, tables, null);
+                probe.watch = ContentionWatch.start(probe::counted, settings.thresholdNanos(), demand, warnings);
             } else {
-                sampler = LockSampler.start(tables, warnings);
+                probe = new LockProbe(settings, tables, LockSampler.start(tables, warnings));
             }
-            final LockProbe probe = new LockProbe(settings, tables, sampler);
             probe.hookExit();
             if (!settings.counting()) {
                 probe.installed.countDown();
@@ -86,6 +113,61 @@ public final class LockProbe implements AutoCloseable {
         }
     }
 
+    /**
+     * Reads mech's JFR stream from now on, once: a probe on demand gets it when it opens, whoever
+     * asked. Ends the watch.
+     *
+     * @param stream mech's JFR stream, not started yet
+     * @return whether the probe took it: false when it samples, reads JFR already or is closed
+     */
+    public boolean subscribe(final RecordingStream stream) {
+        synchronized (this) {
+            if (jfrSince != 0 || closed || sampler != null) {
+                return false;
+            }
+            LockJfr.subscribe(stream, tables, settings.thresholdNanos());
+            jfrSince = System.currentTimeMillis();
+        }
+        final ContentionWatch w = watch;
+        if (w != null) {
+            w.close();
+        }
+        return true;
+    }
+
+    /**
+     * How JFR came to the probe, for the report; null when it read JFR from its start or samples.
+     *
+     * @param startMillis when the host started, in ms since the epoch
+     */
+    public String onDemandNote(final long startMillis) {
+        final ContentionWatch w = watch;
+        if (w == null) {
+            return null;
+        }
+        final long since;
+        synchronized (this) {
+            since = jfrSince;
+        }
+        if (since == 0) {
+            return w.fired() == null
+                ? "no lock contention seen, so no JFR for it: monitor blocks and lock parks are not located (probes.locks.jfr=on records them from the first second)"
+                : "JFR asked for, not recording yet: " + w.fired();
+        }
+        final String why = w.fired() != null ? w.fired() : "another part's request";
+        return String.format(Locale.ROOT, "JFR from %.1f s on, for %s; %d monitor block%s before that counted, not located", (since - startMillis) / 1e3,
+            why, w.blocked(), w.blocked() == 1 ? "" : "s");
+    }
+
+    /** The counting advice's figures so far; empty while it is not woven. */
+    private List<JucContention> counted() {
+        final AqsCounting c;
+        synchronized (this) {
+            c = counting;
+        }
+        return c == null ? List.of() : c.read();
+    }
+
     private void hookExit() {
         final Thread hook = new Thread(this::exiting, "mech-locks-exit");
         try {
@@ -98,11 +180,7 @@ public final class LockProbe implements AutoCloseable {
 
     /** Freezes the figures: the host is exiting. */
     void exiting() {
-        final AqsCounting c;
-        synchronized (this) {
-            c = counting;
-        }
-        countedAtExit = c == null ? List.of() : c.read();
+        countedAtExit = counted();
         tables.exiting();
     }
 
@@ -170,6 +248,10 @@ public final class LockProbe implements AutoCloseable {
         }
         if (sampler != null) {
             sampler.close();
+        }
+        final ContentionWatch w = watch;
+        if (w != null) {
+            w.close();
         }
         if (c != null) {
             c.close();
