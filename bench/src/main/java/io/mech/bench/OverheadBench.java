@@ -22,6 +22,16 @@ final class OverheadBench {
     /** Target of the defaults on the CPU-bound kernel: at most this many points lost beyond jHiccup's loss. */
     static final double TARGET_POINTS_BEYOND_JHICCUP = 1;
 
+    /** Target of the defaults over the CPU-bound kernel's first seconds: at most this many points beyond jHiccup's loss. */
+    static final double TARGET_FIRST_POINTS_BEYOND_JHICCUP = 2;
+
+    /**
+     * The cold run: the CPU-bound kernel's first seconds in a fresh JVM, which a batch job or a
+     * freshly scaled-out service lives in, and where mech's start (weaving, JIT, a JFR stream
+     * should one open) falls.
+     */
+    static final int FIRST_SECONDS = 10;
+
     /**
      * Seconds of warm-up before the measured run, so that it measures the steady state. mech
      * starts its JFR stream a second into the host's life and the JIT compiles the stream's code
@@ -113,6 +123,9 @@ final class OverheadBench {
                 final Row row = Row.of("throughput lost: " + loadName, config.label, "%", Stats.of(lost.get(config)));
                 rows.add(config.isReference() ? row : row.atMost(TARGET_LOSS_PERCENT));
             }
+            if (load.kind().equals("CPU-bound")) {
+                rows.addAll(firstSeconds(setup, load, loadName));
+            }
             if (besideJHiccup && setup.jHiccup().isPresent()) {
                 for (final Config config : List.of(Config.HICCUP, Config.DEFAULTS)) {
                     final Row row = Row.of("throughput lost less jHiccup's: " + loadName,
@@ -122,6 +135,31 @@ final class OverheadBench {
                     rows.add(judged ? row.atMost(TARGET_POINTS_BEYOND_JHICCUP) : row);
                 }
             }
+        }
+        return rows;
+    }
+
+    /** The throughput lost over a fresh JVM's first {@link #FIRST_SECONDS}: jHiccup and the defaults, each against no agent. */
+    private static List<Row> firstSeconds(final Setup setup, final Load load, final String loadName) throws Exception {
+        final List<String> kernel = List.of("-jar", setup.examplesJar().toString(), load.kernel() + ":" + load.variant(),
+            "--seconds", Integer.toString(FIRST_SECONDS));
+        final List<Config> configs = new ArrayList<>(List.of(Config.OFF, Config.DEFAULTS));
+        if (setup.jHiccup().isPresent()) {
+            configs.add(1, Config.JHICCUP);
+        }
+        final Map<Config, List<Double>> throughput = Alternation.run(setup.rounds(), configs, config -> measure(setup, config, kernel));
+        final Map<Config, List<Double>> lost = new EnumMap<>(Config.class);
+        final List<Row> rows = new ArrayList<>();
+        final String figure = "throughput lost over the first " + FIRST_SECONDS + " s: " + loadName;
+        for (final Config config : configs.subList(1, configs.size())) {
+            lost.put(config, Alternation.paired(throughput.get(config), throughput.get(Config.OFF),
+                (with, without) -> 100 * (1 - with / without)));
+            rows.add(Row.of(figure, config.label, "%", Stats.of(lost.get(config))));
+        }
+        if (setup.jHiccup().isPresent()) {
+            rows.add(Row.of(figure + ", less jHiccup's", Config.DEFAULTS.label + " vs " + Config.JHICCUP.label, "points",
+                Stats.of(Alternation.paired(lost.get(Config.DEFAULTS), lost.get(Config.JHICCUP), (mech, jHiccup) -> mech - jHiccup)))
+                .atMost(TARGET_FIRST_POINTS_BEYOND_JHICCUP));
         }
         return rows;
     }

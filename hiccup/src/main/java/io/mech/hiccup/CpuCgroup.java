@@ -72,32 +72,6 @@ public record CpuCgroup(Path dir, boolean v2) {
     }
 
     /**
-     * The throttling as it stands: {@code {periods, throttled periods, throttled nanoseconds}},
-     * the time summed over the cgroup's CPUs as the kernel counts it (v1 in ns, v2 in us); null
-     * where {@code cpu.stat} cannot be read. The meter reads the same file its own way, without
-     * allocating ({@link KernelFigures}).
-     */
-    public long[] throttling() {
-        try {
-            final long[] figures = new long[3];
-            for (final String line : Files.readAllLines(cpuStat())) {
-                final String[] kv = line.split(" ");
-                switch (kv[0]) {
-                    case "nr_periods" -> figures[0] = Long.parseLong(kv[1]);
-                    case "nr_throttled" -> figures[1] = Long.parseLong(kv[1]);
-                    case "throttled_usec" -> figures[2] = Long.parseLong(kv[1]) * 1_000;
-                    case "throttled_time" -> figures[2] = Long.parseLong(kv[1]);
-                    default -> {
-                    }
-                }
-            }
-            return figures;
-        } catch (final IOException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    /**
      * The quota as it stands: {@code {quota, period}} in microseconds, the quota -1 where the
      * cgroup has none; null where it cannot be read.
      */

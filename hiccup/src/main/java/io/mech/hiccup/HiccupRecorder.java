@@ -60,9 +60,17 @@ public final class HiccupRecorder implements AutoCloseable {
     private final IntervalLog log;
     private final Thread meterThread;
     private final Thread logThread;
+    /**
+     * Guards {@link #total}, {@link #intervals}, {@link #lastIntervalMaxNanos} and
+     * {@link #closedIntervals}: the log thread adds each closed interval, readers copy. Not the
+     * recorder's monitor, which the log thread holds through its disk write: a scrape never waits
+     * for that.
+     */
+    private final Object totals = new Object();
     private final Histogram total = new Histogram(HiccupSettings.HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
     private Histogram interval;
     private long intervals;
+    private long lastIntervalMaxNanos;
     /** Written by the log thread under this object's lock, read by the report on any thread. */
     private volatile long intervalsLost;
     private long intervalStartMillis;
@@ -70,11 +78,13 @@ public final class HiccupRecorder implements AutoCloseable {
     private boolean logging;
     private boolean closed;
     /**
-     * The closed intervals' snapshot, made on the log thread as each interval closes (under this
-     * recorder's monitor) and published through this volatile: {@link #snapshot()} reads it
-     * without the monitor, so a scrape never waits for the log's disk write, and copies nothing.
+     * The closed intervals' snapshot, made by the first {@link #snapshot()} after an interval
+     * closed and shared by the later ones; null while none is made. Made on read, not as each
+     * interval closes: a copy of the distribution is 256 KiB, and an idle host that nobody reads
+     * between its one-second intervals made one a second, most of its young generation's growth
+     * over its first 10 s.
      */
-    private volatile HiccupSnapshot closedIntervals;
+    private HiccupSnapshot closedIntervals;
     /** The virtual-thread meter, once {@link #meterVirtualThreads()} started one; written under this recorder's monitor. */
     private volatile VirtualMeter virtual;
 
@@ -88,7 +98,6 @@ public final class HiccupRecorder implements AutoCloseable {
         final Path written = log == null ? null : log.status().path();
         this.settings = written == null || written.equals(settings.log()) ? settings
             : new HiccupSettings(settings.resolutionNanos(), settings.intervalNanos(), settings.delayNanos(), settings.stallNanos(), written);
-        this.closedIntervals = new HiccupSnapshot(total, 0, 0, 0, 0, 0);
         this.meterThread = daemon(meter, "mech-hiccup-meter");
         this.logThread = daemon(new Runnable() {
             @Override
@@ -164,7 +173,10 @@ public final class HiccupRecorder implements AutoCloseable {
         if (v != null) {
             v.discard();
         }
-        startMillis = System.currentTimeMillis();
+        synchronized (totals) {
+            startMillis = System.currentTimeMillis();
+            closedIntervals = null;
+        }
         intervalStartMillis = startMillis;
         logging = true;
         if (log != null) {
@@ -191,9 +203,12 @@ public final class HiccupRecorder implements AutoCloseable {
         interval.setStartTimeStamp(intervalStartMillis);
         interval.setEndTimeStamp(endMillis);
         intervalStartMillis = endMillis;
-        total.add(interval);
-        intervals++;
-        closedIntervals = new HiccupSnapshot(total, intervals, startMillis, interval.getMaxValue(), 0, 0);
+        synchronized (totals) {
+            total.add(interval);
+            intervals++;
+            lastIntervalMaxNanos = interval.getMaxValue();
+            closedIntervals = null;
+        }
         if (log != null) {
             log.write(interval);
         }
@@ -207,15 +222,13 @@ public final class HiccupRecorder implements AutoCloseable {
         final TaggedIntervals tagged = tags;
         if (tagged != null) {
             tagged.intervalClosed(interval.getStartTimeStamp(), endMillis);
-            writeTagged(tagged.drainFinished(closed));
+            tagged.drainFinished(closed, this::writeTagged);
         }
     }
 
-    private void writeTagged(final List<Histogram> histograms) {
+    private void writeTagged(final Histogram histogram) {
         if (log != null) {
-            for (final Histogram histogram : histograms) {
-                log.write(histogram);
-            }
+            log.write(histogram);
         }
     }
 
@@ -291,9 +304,16 @@ public final class HiccupRecorder implements AutoCloseable {
         return v == null ? null : v.snapshot();
     }
 
-    /** The hiccups recorded in the intervals closed so far, and the stalls counted up to now; any thread, no lock. */
+    /** The hiccups recorded in the intervals closed so far, and the stalls counted up to now; any thread. */
     public HiccupSnapshot snapshot() {
-        return closedIntervals.withStalls(meter.stalls(), meter.stallNanos());
+        final HiccupSnapshot closed;
+        synchronized (totals) {
+            if (closedIntervals == null) {
+                closedIntervals = new HiccupSnapshot(total, intervals, startMillis, lastIntervalMaxNanos, 0, 0);
+            }
+            closed = closedIntervals;
+        }
+        return closed.withStalls(meter.stalls(), meter.stallNanos());
     }
 
     /**

@@ -1,7 +1,5 @@
 package io.mech.hiccup;
 
-import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.file.Path;
 
 /**
@@ -11,10 +9,8 @@ import java.nio.file.Path;
  * ({@code cpu.stat}, {@link CpuCgroup}). Opened by the meter thread itself, so that
  * {@code /proc/thread-self} is that thread.
  *
- * <p>A reading is three seeks and reads into one byte array and a parse of its digits: about 6 us,
- * no allocation. {@link RandomAccessFile} rather than a {@code FileChannel}: a channel's read
- * allocated now and then once compiled (816 bytes over 1,400 stalls in MeterAllocationTest),
- * a {@code RandomAccessFile}'s native read never does. The meter reads at each stall's end ({@link #stall}) and every
+ * <p>A reading is three seeks and reads ({@link ProcFile}) and a parse of their digits: about
+ * 6 us, no allocation. The meter reads at each stall's end ({@link #stall}) and every
  * {@value #READ_EVERY_ROUNDS} rounds between ({@link #round}), so that a stall's figures count
  * from at most that many rounds before it.
  *
@@ -56,12 +52,11 @@ public final class KernelFigures {
     /** The meter thread's stat: majflt, its twelfth field, is the tenth after the command's closing parenthesis. */
     private static final int MAJFLT_AFTER_COMMAND = 9;
 
-    private final RandomAccessFile schedstat;
-    private final RandomAccessFile stat;
-    private final RandomAccessFile cpuStat;
-    private final byte[] buffer = new byte[4096];
-    /** How many bytes of {@link #buffer} the last read filled. */
-    private int filled;
+    private final ProcFile schedstat;
+    private final ProcFile stat;
+    private final ProcFile cpuStat;
+    /** The cgroup's periods, throttlings and throttled ns as last read. */
+    private final long[] throttling = new long[3];
     /** The run-queue wait when the meter began. */
     private long begun;
     /** The figures at the last reading, and at this one. */
@@ -71,7 +66,7 @@ public final class KernelFigures {
     /** The run-queue wait since the meter began, at the last reading: written by the meter thread, read by scrapes. */
     private volatile long waited;
 
-    private KernelFigures(final RandomAccessFile schedstat, final RandomAccessFile stat, final RandomAccessFile cpuStat) {
+    private KernelFigures(final ProcFile schedstat, final ProcFile stat, final ProcFile cpuStat) {
         this.schedstat = schedstat;
         this.stat = stat;
         this.cpuStat = cpuStat;
@@ -83,12 +78,12 @@ public final class KernelFigures {
      * @return null where the kernel keeps no run-queue figure for threads (not Linux, or no schedstat)
      */
     static KernelFigures openForThisThread(final CpuCgroup cgroup) {
-        final RandomAccessFile schedstat = open(Path.of("/proc/thread-self/schedstat"));
+        final ProcFile schedstat = ProcFile.open(Path.of("/proc/thread-self/schedstat"));
         if (schedstat == null) {
             return null;
         }
-        final KernelFigures figures = new KernelFigures(schedstat, open(Path.of("/proc/thread-self/stat")),
-            cgroup == null ? null : open(cgroup.cpuStat()));
+        final KernelFigures figures = new KernelFigures(schedstat, ProcFile.open(Path.of("/proc/thread-self/stat")),
+            cgroup == null ? null : ProcFile.open(cgroup.cpuStat()));
         figures.read(figures.atRead);
         figures.begun = figures.atRead[RUN_DELAY];
         return figures;
@@ -128,131 +123,32 @@ public final class KernelFigures {
         waited = atRead[RUN_DELAY] - begun;
     }
 
-    private static RandomAccessFile open(final Path file) {
-        try {
-            return new RandomAccessFile(file.toFile(), "r");
-        } catch (final IOException | RuntimeException e) {
-            return null;
-        }
-    }
-
     /**
      * Reads every figure into {@code into} at {@link #RUN_DELAY} and on. A figure that cannot be
      * read keeps what {@code into} held, so that it moves by nothing: a zero would make the next
      * difference the total since boot. Allocates nothing.
      */
     private void read(final long[] into) {
-        if (fill(schedstat)) {
-            into[RUN_DELAY] = field(0, 1);
+        if (schedstat.read()) {
+            into[RUN_DELAY] = schedstat.field(0, 1);
         }
-        if (fill(stat)) {
-            into[MAJOR_FAULTS] = field(afterCommand(), MAJFLT_AFTER_COMMAND);
+        if (stat != null && stat.read()) {
+            into[MAJOR_FAULTS] = stat.field(stat.after(')'), MAJFLT_AFTER_COMMAND);
         }
-        if (fill(cpuStat)) {
-            final long throttlings = value("nr_throttled ");
-            final long micros = value("throttled_usec ");
-            final long nanos = micros >= 0 ? micros * 1_000 : value("throttled_time ");
-            if (throttlings >= 0 && nanos >= 0) {
-                into[THROTTLINGS] = throttlings;
-                into[THROTTLED_NANOS] = nanos;
-            }
+        if (cpuStat != null && cpuStat.read() && cpuStat.throttling(throttling, 0)) {
+            into[THROTTLINGS] = throttling[1];
+            into[THROTTLED_NANOS] = throttling[2];
         }
     }
 
     /** Closes the files; the meter thread, as it ends. */
     void close() {
-        close(schedstat);
-        close(stat);
-        close(cpuStat);
-    }
-
-    private static void close(final RandomAccessFile file) {
-        try {
-            if (file != null) {
-                file.close();
-            }
-        } catch (final IOException ignored) {
-            // read-only files of /proc and /sys: nothing to lose
+        schedstat.close();
+        if (stat != null) {
+            stat.close();
         }
-    }
-
-    private boolean fill(final RandomAccessFile file) {
-        filled = 0;
-        if (file == null) {
-            return false;
+        if (cpuStat != null) {
+            cpuStat.close();
         }
-        try {
-            file.seek(0);
-            filled = Math.max(0, file.read(buffer, 0, buffer.length));
-            return filled > 0;
-        } catch (final IOException e) {
-            return false;
-        }
-    }
-
-    private int afterCommand() {
-        int at = filled - 1;
-        while (at > 0 && buffer[at] != ')') {
-            at--;
-        }
-        return at + 1;
-    }
-
-    /** The {@code n}th whitespace-separated number from {@code from}, counting from 0; 0 where there is none. */
-    private long field(final int from, final int n) {
-        int at = from;
-        final int end = filled;
-        for (int i = 0; i < n; i++) {
-            while (at < end && buffer[at] == ' ') {
-                at++;
-            }
-            while (at < end && buffer[at] != ' ' && buffer[at] != '\n') {
-                at++;
-            }
-        }
-        while (at < end && buffer[at] == ' ') {
-            at++;
-        }
-        return number(at, end);
-    }
-
-    /** The number after {@code key} at a line's start; -1 where no line has the key. */
-    private long value(final String key) {
-        final int end = filled;
-        int line = 0;
-        while (line < end) {
-            if (startsWith(line, key, end)) {
-                return number(line + key.length(), end);
-            }
-            while (line < end && buffer[line] != '\n') {
-                line++;
-            }
-            line++;
-        }
-        return -1;
-    }
-
-    private boolean startsWith(final int at, final String key, final int end) {
-        if (at + key.length() > end) {
-            return false;
-        }
-        for (int i = 0; i < key.length(); i++) {
-            if (buffer[at + i] != key.charAt(i)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private long number(final int from, final int end) {
-        long value = 0;
-        for (int at = from; at < end; at++) {
-            final byte b = buffer[at];
-            if (b < '0' || b > '9') {
-                break;
-            }
-            value = value * 10 + (b - '0');
-        }
-        return value;
     }
 }

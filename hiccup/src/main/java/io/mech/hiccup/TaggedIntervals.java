@@ -1,6 +1,6 @@
 package io.mech.hiccup;
 
-import java.util.List;
+import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -13,10 +13,12 @@ public interface TaggedIntervals {
     void intervalClosed(long startMillis, long endMillis);
 
     /**
-     * The tagged histograms that are final, each with its tag and its interval's start and end
-     * time stamps set, oldest first.
+     * Hands each tagged histogram that is final to the writer, oldest first, with its tag and its
+     * interval's time stamps set. A histogram is the writer's only during its call: the source
+     * reuses it afterwards, so that an interval's lines allocate nothing.
      *
-     * @param all true at shutdown: everything, final or not
+     * @param all    true at shutdown: everything, final or not
+     * @param writer writes a line of the log
      */
-    List<Histogram> drainFinished(boolean all);
+    void drainFinished(boolean all, Consumer<Histogram> writer);
 }

@@ -29,7 +29,11 @@ class CpuCgroupTest {
         assertEquals(own, cgroup.dir());
         assertTrue(cgroup.v2());
         assertArrayEquals(new long[] {50000, 100000}, cgroup.quota());
-        assertArrayEquals(new long[] {3, 2, 7000}, cgroup.throttling(), "periods, throttled periods, throttled ns");
+        final long[] throttling = new long[3];
+        try (ProcFile cpuStat = ProcFile.open(cgroup.cpuStat())) {
+            assertTrue(cpuStat.read() && cpuStat.throttling(throttling, 0));
+        }
+        assertArrayEquals(new long[] {3, 2, 7000}, throttling, "periods, throttled periods, throttled ns (v2 counts us)");
         Files.writeString(own.resolve("cpu.max"), "max 100000\n");
         assertEquals(-1, cgroup.quota()[0], "no quota");
     }
@@ -45,6 +49,12 @@ class CpuCgroupTest {
         assertEquals(mount, cgroup.dir(), "the container's own path is not mounted inside it: the mount's root is its cgroup");
         assertFalse(cgroup.v2());
         assertArrayEquals(new long[] {20000, 100000}, cgroup.quota());
+        Files.writeString(mount.resolve("cpu.stat"), "nr_periods 9\nnr_throttled 4\nthrottled_time 1234567\n");
+        final long[] throttling = new long[3];
+        try (ProcFile cpuStat = ProcFile.open(cgroup.cpuStat())) {
+            assertTrue(cpuStat.read() && cpuStat.throttling(throttling, 0));
+        }
+        assertArrayEquals(new long[] {9, 4, 1234567}, throttling, "periods, throttled periods, throttled ns (v1 counts ns)");
     }
 
     @Test

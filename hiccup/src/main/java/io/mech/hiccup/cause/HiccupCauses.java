@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import jdk.jfr.consumer.RecordingStream;
 import org.HdrHistogram.Histogram;
 
@@ -101,6 +102,10 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
 
     private final Deque<Stall> pending = new ArrayDeque<>();
     private final List<Attribution> unassigned = new ArrayList<>();
+    /** Guarded by {@code this}: written intervals' histograms, reset, for the next intervals' stalls. */
+    private final Deque<Histogram> spare = new ArrayDeque<>();
+    /** Guarded by {@code this}: the line of a cause without stalls in an interval, always empty, stamped for each. */
+    private final Histogram none = new Histogram(HiccupRecorder.SIGNIFICANT_DIGITS);
     private final Deque<Interval> intervals = new ArrayDeque<>();
     private final Map<Cause, Long> nanos = new EnumMap<>(Cause.class);
     private final Map<Cause, Long> counts = new EnumMap<>(Cause.class);
@@ -190,17 +195,23 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
 
     private void attributeUntilClosed() {
         long polls = 0;
-        while (!closed) {
-            try {
-                Thread.sleep(POLL_MILLIS);
-            } catch (final InterruptedException e) {
-                return;
+        try {
+            while (!closed) {
+                try {
+                    Thread.sleep(POLL_MILLIS);
+                } catch (final InterruptedException e) {
+                    return;
+                }
+                try {
+                    attributeRound(polls++);
+                } catch (final OutOfMemoryError full) {
+                    // The host's heap is full for now: the stalls wait in the queue for the next round.
+                    // Nothing here: code run for the first time under a full heap may need memory to link.
+                }
             }
-            try {
-                attributeRound(polls++);
-            } catch (final OutOfMemoryError full) {
-                // The host's heap is full for now: the stalls wait in the queue for the next round.
-                // Nothing here: code run for the first time under a full heap may need memory to link.
+        } finally {
+            synchronized (this) {
+                os.close();
             }
         }
     }
@@ -454,8 +465,17 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         interval.byCause.computeIfAbsent(a.cause(), c -> emptyHistogram()).recordValueWithExpectedInterval(a.lengthNanos(), resolutionNanos);
     }
 
-    private static Histogram emptyHistogram() {
-        return new Histogram(HiccupSettings.HIGHEST_TRACKABLE_NANOS, HiccupRecorder.SIGNIFICANT_DIGITS);
+    /** A full-range histogram for an interval's stalls: one written before, reset, or a new one. */
+    private Histogram emptyHistogram() {
+        final Histogram reused = spare.pollFirst();
+        return reused != null ? reused : new Histogram(HiccupSettings.HIGHEST_TRACKABLE_NANOS, HiccupRecorder.SIGNIFICANT_DIGITS);
+    }
+
+    /** Writes an interval's histogram and keeps it for a later interval. */
+    private void writeAndKeep(final Histogram h, final String tag, final Interval interval, final Consumer<Histogram> writer) {
+        writer.accept(stamped(h, tag, interval));
+        h.reset();
+        spare.addFirst(h);
     }
 
     /**
@@ -510,7 +530,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     }
 
     @Override
-    public synchronized List<Histogram> drainFinished(final boolean all) {
+    public synchronized void drainFinished(final boolean all, final Consumer<Histogram> writer) {
         if (all) {
             drainQueue();
             attributeReady(true);
@@ -536,23 +556,25 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             assignAllocationStalls(jfr, all);
         }
         final long finalAfter = Math.min(attributedUpTo, allocationStallsUpTo) / 1_000_000;
-        final List<Histogram> finished = new ArrayList<>();
         while (!intervals.isEmpty() && (all || intervals.peekFirst().endMillis <= finalAfter)) {
             final Interval interval = intervals.removeFirst();
             for (final Cause cause : Cause.values()) {
-                // get, not getOrDefault: the default, a histogram of some 300 KiB, would be built for every cause
-                // and a cause without stalls gets a small one that resizes: eleven full ones an interval were 3 MiB of garbage
                 final Histogram h = interval.byCause.get(cause);
-                finished.add(stamped(h != null ? h : new Histogram(HiccupRecorder.SIGNIFICANT_DIGITS), cause.tag(), interval));
+                if (h != null) {
+                    writeAndKeep(h, cause.tag(), interval, writer);
+                } else {
+                    // the one empty line, stamped for each: a new one per cause and interval was most of
+                    // an idle host's log garbage, 12 histograms and their encoding buffers a second
+                    writer.accept(stamped(none, cause.tag(), interval));
+                }
             }
             // An interval JFR did not record in has no line: nothing said of its allocation stalls, not none.
             if (interval.allocationStalls != null) {
-                finished.add(stamped(interval.allocationStalls, ALLOCATION_STALL_TAG, interval));
+                writeAndKeep(interval.allocationStalls, ALLOCATION_STALL_TAG, interval, writer);
             } else if (jfr != null && interval.endMillis * 1_000_000 > jfr.recordingSince()) {
-                finished.add(stamped(emptyHistogram(), ALLOCATION_STALL_TAG, interval));
+                writer.accept(stamped(none, ALLOCATION_STALL_TAG, interval));
             }
         }
-        return finished;
     }
 
     private static Histogram stamped(final Histogram h, final String tag, final Interval interval) {

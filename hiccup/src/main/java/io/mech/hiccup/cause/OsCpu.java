@@ -1,8 +1,7 @@
 package io.mech.hiccup.cause;
 
 import io.mech.hiccup.CpuCgroup;
-import java.io.IOException;
-import java.nio.file.Files;
+import io.mech.hiccup.ProcFile;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -26,6 +25,7 @@ final class OsCpu {
     }
 
     private static final Path PROC_STAT = Path.of("/proc/stat");
+    private static final String CPU = "cpu";
     /** A minute of samples: a stall waits at most ten seconds for its attribution. */
     private static final int KEEP = 300;
     private static final int QUOTA_EVERY = 5;
@@ -40,28 +40,29 @@ final class OsCpu {
     private long[] quota;
     private long sampled;
 
+    /** The machine's CPU times: steal is the eighth number of the first line; null where unreadable. */
+    private final ProcFile procStat = ProcFile.open(PROC_STAT);
+    /** The cgroup's throttling; null without a cgroup or where unreadable. */
+    private final ProcFile cpuStat;
+    /** The cgroup's periods, throttlings and throttled ns as last read. */
+    private final long[] throttling = new long[3];
+
     /** @param cgroup the process's CPU cgroup, or null for none */
     OsCpu(final CpuCgroup cgroup) {
         this.cgroup = cgroup;
+        this.cpuStat = cgroup == null ? null : ProcFile.open(cgroup.cpuStat());
     }
 
     void sample(final long epochNanos) {
         // a figure that cannot be read keeps the last one: a zero would make the next difference the total since boot
         final Sample previous = samples.peekLast();
-        final long[] read = cgroup == null ? null : cgroup.throttling();
-        final long periods = read != null ? read[0] : previous == null ? 0 : previous.periods();
-        final long throttlings = read != null ? read[1] : previous == null ? 0 : previous.throttlings();
-        final long throttled = read != null ? read[2] : previous == null ? 0 : previous.throttledNanos();
-        long steal = previous == null ? 0 : previous.stealTicks();
-        try {
-            final String cpu = Files.readAllLines(PROC_STAT).get(0);
-            final String[] fields = cpu.trim().split("\\s+");
-            if (fields.length > 8) {
-                steal = Long.parseLong(fields[8]);
-            }
-        } catch (final IOException | RuntimeException ignored) {
-            // Not Linux, or an unexpected format: no steal figure.
-        }
+        final boolean read = cpuStat != null && cpuStat.read() && cpuStat.throttling(throttling, 0);
+        final long periods = read ? throttling[0] : previous == null ? 0 : previous.periods();
+        final long throttlings = read ? throttling[1] : previous == null ? 0 : previous.throttlings();
+        final long throttled = read ? throttling[2] : previous == null ? 0 : previous.throttledNanos();
+        // "cpu" and then user, nice, system, idle, iowait, irq, softirq and steal
+        final long steal = procStat != null && procStat.read() ? procStat.field(CPU.length(), 7)
+            : previous == null ? 0 : previous.stealTicks();
         if (cgroup != null && sampled++ % QUOTA_EVERY == 0) {
             quota = cgroup.quota();
         }
@@ -125,5 +126,15 @@ final class OsCpu {
             }
         }
         return before == null || after == null ? null : new Sample[] {before, after};
+    }
+
+    /** Closes the files; the attributing thread, as it ends. Later samples keep the last figures. */
+    void close() {
+        if (procStat != null) {
+            procStat.close();
+        }
+        if (cpuStat != null) {
+            cpuStat.close();
+        }
     }
 }

@@ -54,7 +54,7 @@ class AllocationStallLogTest {
         jfr.allocationStall((t0 + 1_495) * MS, (t0 + 1_500) * MS, 11);
         jfr.delivered((t0 + 1_000) * MS);
 
-        final List<Histogram> first = causes.drainFinished(false);
+        final List<Histogram> first = drained(causes, false);
         assertEquals(List.of(t0), starts(first), "only the first interval is final: " + describe(first));
         final Histogram firstStalls = tagged(first, HiccupCauses.ALLOCATION_STALL_TAG);
         assertEquals(1, firstStalls.getTotalCount(), "the stall ending at 1,000 ms is the second interval's");
@@ -62,7 +62,7 @@ class AllocationStallLogTest {
 
         jfr.allocationStall((t0 + 1_790) * MS, (t0 + 1_800) * MS, 13);
         jfr.delivered((t0 + 2_100) * MS);
-        final List<Histogram> second = causes.drainFinished(false);
+        final List<Histogram> second = drained(causes, false);
         assertEquals(List.of(t0 + 1_000), starts(second), describe(second));
         final Histogram secondStalls = tagged(second, HiccupCauses.ALLOCATION_STALL_TAG);
         assertEquals(3, secondStalls.getTotalCount(), describe(second));
@@ -76,7 +76,7 @@ class AllocationStallLogTest {
         causes.intervalClosed(t0, t0 + 1_000);
         causes.intervalClosed(t0 + 1_000, t0 + 2_000);
         jfr.delivered((t0 + 2_000) * MS);
-        final List<Histogram> written = causes.drainFinished(false);
+        final List<Histogram> written = drained(causes, false);
         assertEquals(List.of(t0, t0 + 1_000), starts(written), describe(written));
         final List<Long> withLine = new ArrayList<>();
         for (final Histogram h : written) {
@@ -91,7 +91,7 @@ class AllocationStallLogTest {
     @Test
     void withoutJfrRecordingNoIntervalWaitsAndNoneHasALine() {
         causes.intervalClosed(t0, t0 + 1_000);
-        final List<Histogram> written = causes.drainFinished(false);
+        final List<Histogram> written = drained(causes, false);
         assertEquals(List.of(t0), starts(written), describe(written));
         assertTrue(written.stream().noneMatch(h -> HiccupCauses.ALLOCATION_STALL_TAG.equals(h.getTag())), describe(written));
     }
@@ -101,20 +101,33 @@ class AllocationStallLogTest {
         jfr.recordingSince(t0 * MS);
         causes.intervalClosed(t0, t0 + 1_000);
         jfr.delivered((t0 + 1_000) * MS);
-        assertEquals(0, tagged(causes.drainFinished(false), HiccupCauses.ALLOCATION_STALL_TAG).getTotalCount(),
+        assertEquals(0, tagged(drained(causes, false), HiccupCauses.ALLOCATION_STALL_TAG).getTotalCount(),
             "the first interval is written with no stall");
         causes.intervalClosed(t0 + 1_000, t0 + 2_000);
         // Delivered after its interval was written: it is not lost, but counted in the next one.
         jfr.allocationStall((t0 + 800) * MS, (t0 + 900) * MS, 11);
         // Ends after the last interval closed: at exit it goes into the last one.
         jfr.allocationStall((t0 + 2_200) * MS, (t0 + 2_300) * MS, 11);
-        final List<Histogram> rest = causes.drainFinished(true);
+        final List<Histogram> rest = drained(causes, true);
         assertEquals(List.of(t0 + 1_000), starts(rest), describe(rest));
         assertEquals(2, tagged(rest, HiccupCauses.ALLOCATION_STALL_TAG).getTotalCount(), describe(rest));
         assertEquals(2, jfr.allocationStalls().count());
     }
 
     /** The distinct interval starts of the histograms written, in order. */
+    /** What the causes write to the log, copied as written: the causes reuse each histogram once its call returns. */
+    static List<Histogram> drained(final HiccupCauses causes, final boolean all) {
+        final List<Histogram> written = new ArrayList<>();
+        causes.drainFinished(all, h -> {
+            final Histogram copy = h.copy();
+            copy.setTag(h.getTag());
+            copy.setStartTimeStamp(h.getStartTimeStamp());
+            copy.setEndTimeStamp(h.getEndTimeStamp());
+            written.add(copy);
+        });
+        return written;
+    }
+
     private static List<Long> starts(final List<Histogram> written) {
         final List<Long> starts = new ArrayList<>();
         for (final Histogram h : written) {

@@ -68,7 +68,7 @@ class CounterTierTest {
             assertTrue(totals.details(Cause.UNKNOWN).containsKey(HiccupCauses.UNKNOWN_NO_TIER), totals.toString());
             causes.intervalClosed(System.currentTimeMillis() - 60_000, System.currentTimeMillis() + 1);
             long unknownInLog = 0;
-            for (final Histogram h : causes.drainFinished(true)) {
+            for (final Histogram h : AllocationStallLogTest.drained(causes, true)) {
                 if (h.getTag().equals("unknown")) {
                     unknownInLog += h.getTotalCount();
                 }
