@@ -47,7 +47,7 @@ final class CausesPart implements Part {
         static final Option JFR = Option.of("hiccup.causes.jfr", Option.Kind.JFR, "demand",
             "when the causes read JFR: on, from the host's first second; demand, from the first stall of 10 ms or more the "
                 + "counters cannot name (unknown, or a VM operation), at once under ZGC or Shenandoah or without the counters, and whenever "
-                + "another part opens JFR (the lock probe does); off, never");
+                + "another part opens JFR (the lock probe, at the first contention); off, never");
 
         static final PartSpec PART = new PartSpec("causes", List.of(ON, JFR), List.of(HiccupPart.Spec.ON), PartSpec.Stage.EARLY, false,
             "causes come from HotSpot's counters alone: collections and VM operations are not named", CausesPart::start);
