@@ -95,17 +95,10 @@ public final class PrometheusEndpoint implements AutoCloseable {
             if (address.isUnresolved()) {
                 throw new UnknownHostException(settings.host());
             }
-            final PrometheusProperties config = IsolatedProperties.create();
             final List<MetricFamilies> all = new ArrayList<>(sources);
             all.add(errors);
-            final PrometheusRegistry registry = new PrometheusRegistry();
-            registry.register(new MechCollector(all));
-            // client_java's JVM metrics load about a hundred classes and cost a JVM that is never
-            // scraped (a test, a batch job) 100 ms of start-up: they are registered at the first scrape.
-            final Runnable firstScrape = settings.jvmMetrics() ? () -> JvmFamilies.register(config, registry) : () -> { };
             final Map<String, HttpHandler> handlers = new LinkedHashMap<>();
-            handlers.put("/metrics", new ScrapeHandler(new PrometheusScrapeHandler(config, registry),
-                new ProtobufScrapes(config, registry), firstScrape, errors, warnings));
+            handlers.put("/metrics", new DeferredScrapes(() -> scrapes(all, settings.jvmMetrics(), errors, warnings), errors));
             handlers.put("/-/healthy", new Healthy(errors));
             final ScrapeThreads threads = new ScrapeThreads(errors);
             executor = threads;
@@ -121,6 +114,21 @@ public final class PrometheusEndpoint implements AutoCloseable {
             Thread.currentThread().interrupt();
             return refused(warnings, where, "interrupted while starting", executor);
         }
+    }
+
+    /**
+     * The scrape handler on mech's registry, made at the first scrape ({@link DeferredScrapes}).
+     * client_java's JVM metrics load about a hundred classes more and cost 100 ms: they are
+     * registered as that first scrape begins to collect.
+     */
+    private static HttpHandler scrapes(final List<MetricFamilies> families, final boolean jvmMetrics, final ClientErrors errors,
+                                       final Consumer<String> warnings) {
+        final PrometheusProperties config = IsolatedProperties.create();
+        final PrometheusRegistry registry = new PrometheusRegistry();
+        registry.register(new MechCollector(families));
+        final Runnable firstScrape = jvmMetrics ? () -> JvmFamilies.register(config, registry) : () -> { };
+        return new ScrapeHandler(new PrometheusScrapeHandler(config, registry), new ProtobufScrapes(config, registry), firstScrape,
+            errors, warnings);
     }
 
     private static PrometheusEndpoint refused(final Consumer<String> warnings, final String where, final String why,
