@@ -19,7 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A host that ends in a burst of collections has no GC pause put down to the OS: its last stalls
  * meet mech's stop before JFR has delivered their events, and HotSpot's counters name them.
- * Twenty hosts, Serial and Parallel in turn, two at a time on this 2-core machine.
+ * Twenty hosts, Serial and Parallel in turn, two at a time on this 2-core machine. JFR records
+ * from the first second ({@code hiccup.causes.jfr=on}), so its evidence is pending at exit; each
+ * host waits for that before its burst (by default no JFR starts here, and a host waited its whole
+ * 10 s for it: the class took 111 s instead of 32, ci36).
  */
 class ExitBurstTest {
 
@@ -68,7 +71,7 @@ class ExitBurstTest {
         final Path json = dir.resolve(index + ".json");
         final Path gcLog = dir.resolve(index + ".gc.log");
         final Forked.Result result = Forked.run(dir, Forked.javaWithMech(Path.of(System.getProperty("java.home")),
-            "prometheus=off,report=off,hiccup.log=,report.json=" + json, "-XX:+Use" + collector + "GC", "-Xmx1g",
+            "hiccup.causes.jfr=on,prometheus=off,report=off,hiccup.log=,report.json=" + json, "-XX:+Use" + collector + "GC", "-Xmx1g",
             "-Xlog:gc:file=" + gcLog, "-cp", Paths.testClasses(), GcBurstHost.class.getName(), "10000"), 120);
         assertEquals(0, result.exit(), result.err());
         final List<Double> pauses = new ArrayList<>();
