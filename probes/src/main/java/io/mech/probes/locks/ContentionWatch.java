@@ -19,8 +19,11 @@ import java.util.function.Supplier;
  * JFR's start, and asks for the stream once. JFR costs a JVM tens of MiB and a second and more of
  * CPU in its first seconds, so a host that never contends never pays it.
  *
- * <p>Two signs count, each as long as the probe's threshold, as JFR's events would be. A j.u.c.
- * lock acquisition the counting advice timed ({@link AqsCounting}); and a thread's time blocked
+ * <p>Three signs count. A thread found parked on a j.u.c. lock ({@code ReentrantLock},
+ * {@code ReentrantReadWriteLock}, {@code StampedLock}: its park's blocker), which parks only while
+ * another holds it, so that is contention, seen as a thread dump sees it but without stacks; a
+ * j.u.c. lock acquisition the counting advice timed at the probe's threshold or longer
+ * ({@link AqsCounting}), where it is woven already; and a thread's time blocked
  * entering monitors, from the times HotSpot keeps for every thread once contention monitoring
  * is on ({@link ThreadInfo#getBlockedTime}, in milliseconds). Turning it on times each contended
  * monitor enter and each park or wait with two clock reads, next to nothing beside the block;
@@ -104,8 +107,11 @@ final class ContentionWatch implements AutoCloseable {
         }
         final long[] ids = threads.getAllThreadIds();
         if (!baseline) {
-            read(ids, 0, ids.length);
+            final String parked = read(ids, 0, ids.length);
             baseline = true;
+            if (parked != null) {
+                fire(parked);
+            }
             return;
         }
         final int from = cursor < ids.length ? cursor : 0;
@@ -124,8 +130,8 @@ final class ContentionWatch implements AutoCloseable {
     /**
      * Reads the blocked figures of {@code ids[from, to)}, notes each, and adds the blocks to {@link #blocked}.
      *
-     * @return the first thread whose blocked time grew by the threshold, as a reason; null when
-     *         none did or this is the baseline
+     * @return the first thread parked on a j.u.c. lock or, after the baseline, whose blocked time
+     *         grew by the threshold, as a reason; null when none
      */
     private String read(final long[] ids, final int from, final int to) {
         final long[] some = Arrays.copyOfRange(ids, from, to);
@@ -146,9 +152,22 @@ final class ContentionWatch implements AutoCloseable {
                 first = String.format(Locale.ROOT, "monitor contention: thread \"%s\" blocked %d time%s%s", info.getThreadName(), blocks,
                     blocks == 1 ? "" : "s", timed ? ", " + millis + " ms" : "");
             }
+            final String lock = parkedOnLock(info);
+            if (first == null && lock != null && !jdksOwn(info.getThreadId())) {
+                first = String.format(Locale.ROOT, "j.u.c. lock contention: thread \"%s\" parked on a %s", info.getThreadName(), lock);
+            }
         }
         blocked += grown;
         return first;
+    }
+
+    /** The j.u.c. lock class the thread is parked on, from its park's blocker; null when it is not. */
+    private static String parkedOnLock(final ThreadInfo info) {
+        final Thread.State state = info.getThreadState();
+        if (state != Thread.State.WAITING && state != Thread.State.TIMED_WAITING || info.getLockInfo() == null) {
+            return null;
+        }
+        return LockTables.jucLockOf(info.getLockInfo().getClassName());
     }
 
     /** Whether the thread of this id is the JDK's own, by what it is; false when it ended. */

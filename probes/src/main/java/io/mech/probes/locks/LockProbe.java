@@ -96,16 +96,7 @@ public final class LockProbe implements AutoCloseable {
                 probe = new LockProbe(settings, tables, LockSampler.start(tables, warnings));
             }
             probe.hookExit();
-            if (!settings.counting()) {
-                probe.installed.countDown();
-            } else if (inst == null) {
-                warnings.accept("no Instrumentation; short j.u.c. lock contention is not counted");
-                probe.installed.countDown();
-            } else {
-                final Thread installer = new Thread(() -> probe.install(inst, warnings), "mech-locks-install");
-                installer.setDaemon(true);
-                installer.start();
-            }
+            probe.startCounting(inst, warnings);
             return probe;
         } catch (final RuntimeException | LinkageError e) {
             warnings.accept("lock probe not started (" + e + ")");
@@ -157,6 +148,20 @@ public final class LockProbe implements AutoCloseable {
         final String why = w.fired() != null ? w.fired() : "another part's request";
         return String.format(Locale.ROOT, "JFR from %.1f s on, for %s; %d monitor block%s before that counted, not located", (since - startMillis) / 1e3,
             why, w.blocked(), w.blocked() == 1 ? "" : "s");
+    }
+
+    /** Weaves the counting advice on a thread of its own, as the settings say. */
+    private void startCounting(final Instrumentation inst, final Consumer<String> warnings) {
+        if (!settings.counting()) {
+            installed.countDown();
+        } else if (inst == null) {
+            warnings.accept("no Instrumentation; short j.u.c. lock contention is not counted");
+            installed.countDown();
+        } else {
+            final Thread installer = new Thread(() -> install(inst, warnings), "mech-locks-install");
+            installer.setDaemon(true);
+            installer.start();
+        }
     }
 
     /** The counting advice's figures so far; empty while it is not woven. */

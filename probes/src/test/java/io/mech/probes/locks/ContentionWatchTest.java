@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -44,13 +45,16 @@ class ContentionWatchTest {
     void aHostThatNeverContendsNeverAsks() throws Exception {
         final ContentionWatch w = watch();
         w.round();
-        final Thread idle = new Thread(() -> {
+        // waited on by a latch, not join(): a joining thread re-enters the ended thread's monitor,
+        // which the JVM holds to notify it, and on a busy machine that is a block of a millisecond
+        final CountDownLatch done = new CountDownLatch(1);
+        new Thread(() -> {
             synchronized (new Object()) {
                 Thread.onSpinWait();
             }
-        }, "idle");
-        idle.start();
-        idle.join();
+            done.countDown();
+        }, "idle").start();
+        assertTrue(done.await(10, TimeUnit.SECONDS));
         w.round();
         w.round();
         assertEquals(List.of(), asked);

@@ -246,9 +246,8 @@ class LockProbeTest {
 
     @Test
     void borrowerWaitingForAPermitIsShownAndAnIdleWorkerIsNot() throws InterruptedException {
-        try (Workloads.IdleWorkers idle = new Workloads.IdleWorkers()) {
-            Workloads.run("idle-feeder", 1, 600, idle::feed);
-        }
+        final Workloads.IdleWorkers idle = new Workloads.IdleWorkers();
+        Workloads.run("idle-feeder", 1, 600, idle::feed);
         final Workloads.PermitPool pool = new Workloads.PermitPool(LockProbeSettings.DEFAULTS.thresholdNanos());
         Workloads.run("permit-borrower", 2, 1_000, pool::borrow);
         final String semaphore = "java.util.concurrent.Semaphore";
@@ -264,7 +263,8 @@ class LockProbeTest {
                 + pool.waitedNanos() / 1e6 + " ms in all");
         assertTrue(site.maxNanos() >= LockProbeSettings.DEFAULTS.thresholdNanos() && !site.kind().isContention(), site::toString);
         for (final LockSite s : snapshot.sites()) {
-            assertFalse(s.callSite().startsWith(Workloads.IdleWorkers.class.getName()), () -> "an idle worker is not shown: " + s);
+            // the workers' frame; the feeder's execute may rightly contend for the queue's lock as it signals them (1.3 ms under load)
+            assertFalse(s.callSite().startsWith(Workloads.IdleWorkers.class.getName() + ".runWorker:"), () -> "an idle worker is not shown: " + s);
         }
     }
 
