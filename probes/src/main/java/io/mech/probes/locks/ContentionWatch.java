@@ -31,8 +31,9 @@ import java.util.function.Supplier;
  * thread's single short block at start-up is not contention worth JFR. Nor is the JDK's own
  * threads' at all (the cleaner blocked 3 ms as mech wove, JDK 17): as for the counting advice,
  * those of the system thread group, the JDK's innocuous threads, virtual threads' carriers and
- * JFR's. A round reads at most {@link #PER_ROUND} threads' figures without stacks (no safepoint),
- * taking the threads in turn, so its cost does not grow with the thread count; the figures only
+ * JFR's. The first round reads every thread's figures once, for its baseline; each later round
+ * at most {@link #PER_ROUND} threads', without stacks (no safepoint), taking the threads in turn,
+ * so its cost does not grow with the thread count; the figures only
  * grow, so a thread's blocks since its last turn are never missed, only seen up to a few rounds
  * late on a host of thousands of threads. The figures of the threads alive at the first round
  * are its baseline: what they blocked before the probe started is not the run's.

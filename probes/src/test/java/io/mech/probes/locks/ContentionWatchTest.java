@@ -10,13 +10,14 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The watch that starts JFR on demand: silent over threads that never contend and over blocks
  * from before its baseline, and it asks once when a host's thread blocks on a monitor for the
- * threshold or a counted lock acquisition waits that long. Rounds are run here by hand: the
+ * threshold, is found parked on a held lock, or a counted lock acquisition waits that long. Rounds are run here by hand: the
  * watch's own thread waits a period longer than the test.
  */
 class ContentionWatchTest {
@@ -104,6 +105,30 @@ class ContentionWatchTest {
         assertTrue(w.blocked() >= 1, "blocks counted: " + w.blocked());
         w.round();
         assertEquals(1, asked.size(), "never again: " + asked);
+    }
+
+    @Test
+    void aThreadFoundParkedOnAHeldLockAsksAtTheFirstRound() throws Exception {
+        final ReentrantLock lock = new ReentrantLock();
+        final Thread parked;
+        lock.lock();
+        try {
+            parked = new Thread(() -> {
+                lock.lock();
+                lock.unlock();
+            }, "host-parker");
+            parked.start();
+            // parked once the lock's queue holds it: a condition, not a sleep
+            while (!lock.hasQueuedThread(parked) || parked.getState() != Thread.State.WAITING) {
+                Thread.onSpinWait();
+            }
+            watch().round();
+        } finally {
+            lock.unlock();
+        }
+        parked.join();
+        assertEquals(List.of("j.u.c. lock contention: thread \"host-parker\" parked on a java.util.concurrent.locks.ReentrantLock"),
+            asked);
     }
 
     @Test
