@@ -75,22 +75,9 @@ class FalseSharingProbeTest {
         final List<Thread> threads = List.of(new Thread(() -> Writers.firsts(shared), "every-first"),
             new Thread(() -> Writers.seconds(shared), "every-second"));
         threads.forEach(Thread::start);
-        final List<String> warnings = new ArrayList<>();
-        final FalseSharingProbe probe = FalseSharingProbe.start(INST,
-            new FalseSharingSettings(List.of("fixture.sharing"), 0, 600_000_000L, 1_000_000_000L), false, warnings::add);
-        try {
-            final long deadline = System.nanoTime() + 30_000_000_000L;
-            while (probe.earlier().isEmpty() && System.nanoTime() < deadline) {
-                Thread.sleep(50);
-            }
-        } finally {
-            threads.forEach(Thread::interrupt);
-            for (final Thread thread : threads) {
-                thread.join(5_000);
-            }
-            probe.close();
-        }
-        assertEquals(List.of(), warnings);
+        final FalseSharingProbe probe = Windows.runUntil(INST,
+            new FalseSharingSettings(List.of("fixture.sharing"), 0, 600_000_000L, 1_000_000_000L), threads,
+            p -> !p.earlier().isEmpty(), 30_000_000_000L);
         assertEquals(1, probe.earlier().size(), "the first window found something and a second one followed it");
         final FalseSharingSnapshot first = probe.earlier().get(0);
         assertTrue(first.verdicts().stream().anyMatch(v -> v.kind() == Verdict.Kind.FALSE_SHARING), first.toString());
