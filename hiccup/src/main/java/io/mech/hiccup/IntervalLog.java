@@ -12,7 +12,6 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * One interval log file in HdrHistogram's format 1.3, flushed after every interval so that a
@@ -35,7 +34,7 @@ final class IntervalLog {
     private String problem;
     private final FailureKeepingStream sink;
     private final PrintStream stream;
-    private HistogramLogWriter writer;
+    private LogLines writer;
 
     /** A log written to its channel. */
     private IntervalLog(final Path path, final FileChannel channel, final Consumer<String> warnings) {
@@ -44,7 +43,7 @@ final class IntervalLog {
         this.opened = true;
         this.sink = new FailureKeepingStream(Channels.newOutputStream(channel));
         this.stream = new PrintStream(new BufferedOutputStream(sink, 64 * 1024), false, StandardCharsets.US_ASCII);
-        this.writer = new HistogramLogWriter(stream);
+        this.writer = new LogLines(stream);
     }
 
     /** A log that could not be opened, and why. */
@@ -138,22 +137,12 @@ final class IntervalLog {
         if (writer == null) {
             return;
         }
-        writer.outputLogFormatVersion();
         // HdrHistogram's own StartTime line renders the date with Date.toString(), which loads the
         // locale's time zone names; readers parse only the number, so an ISO-8601 date serves,
         // built without DateTimeFormatter for the same reason.
-        writer.outputComment("[StartTime: " + seconds(startMillis) + " (seconds since epoch), "
-            + LocalDateTime.ofEpochSecond(Math.floorDiv(startMillis, 1000), Math.toIntExact(Math.floorMod(startMillis, 1000L) * 1_000_000L),
-                ZoneOffset.UTC) + "Z]");
-        writer.setBaseTime(startMillis);
-        writer.outputBaseTime(startMillis);
-        writer.outputLegend();
+        writer.header(startMillis, LocalDateTime.ofEpochSecond(Math.floorDiv(startMillis, 1000),
+            Math.toIntExact(Math.floorMod(startMillis, 1000L) * 1_000_000L), ZoneOffset.UTC) + "Z");
         flush();
-    }
-
-    private static String seconds(final long millis) {
-        final String fraction = Long.toString(1000 + Math.floorMod(millis, 1000)).substring(1);
-        return Math.floorDiv(millis, 1000) + "." + fraction;
     }
 
     /** Appends one interval, whose start and end time stamps must be set, and flushes it. */
@@ -161,7 +150,7 @@ final class IntervalLog {
         if (writer == null) {
             return;
         }
-        writer.outputIntervalHistogram(interval);
+        writer.interval(interval);
         flush();
     }
 

@@ -5,12 +5,17 @@ import io.mech.probes.falsesharing.FalseSharingSnapshot;
 import io.mech.probes.falsesharing.Verdict;
 import java.util.ArrayList;
 import java.util.List;
+import jdk.jfr.FlightRecorder;
 
 /** Commits a {@link FalseSharingEvent} for every verdict of a finished window. */
 public final class FalseSharingEvents implements FalseSharingProbe.Listener {
 
     @Override
     public void windowDone(final FalseSharingSnapshot done) {
+        if (!FlightRecorder.isInitialized()) {
+            // no recording could take the event, and its class would load JFR's metadata
+            return;
+        }
         for (final Verdict v : done.verdicts()) {
             final FalseSharingEvent event = new FalseSharingEvent();
             if (event.isEnabled()) {
