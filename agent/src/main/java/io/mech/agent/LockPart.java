@@ -3,6 +3,7 @@ package io.mech.agent;
 import io.mech.exporter.LockFamilies;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.jfr.LockContentionEvents;
+import io.mech.hiccup.HiccupRecorder;
 import io.mech.probes.locks.Inflation;
 import io.mech.probes.locks.JucContention;
 import io.mech.probes.locks.LockProbe;
@@ -52,10 +53,15 @@ final class LockPart implements Part {
 
     private final LockProbe probe;
     private final long triggerNanos;
+    /** The hiccup recorder, whose meter parks under the threshold while the probe reads JFR; null without one. */
+    private final HiccupRecorder recorder;
+    private final long thresholdNanos;
 
-    private LockPart(final LockProbe probe, final long triggerNanos) {
+    private LockPart(final LockProbe probe, final long triggerNanos, final HiccupRecorder recorder, final long thresholdNanos) {
         this.probe = probe;
         this.triggerNanos = triggerNanos;
+        this.recorder = recorder;
+        this.thresholdNanos = thresholdNanos;
     }
 
     /**
@@ -77,10 +83,20 @@ final class LockPart implements Part {
         if (probe == null) {
             return null;
         }
+        final LockPart part = new LockPart(probe, options.nanos(ProfilerPart.Spec.LOCK_THRESHOLD), context.offers().recorder(),
+            settings.thresholdNanos());
         if (stream != null) {
-            LockContentionEvents.register(probe::snapshot);
+            part.recording();
         }
-        return new LockPart(probe, options.nanos(ProfilerPart.Spec.LOCK_THRESHOLD));
+        return part;
+    }
+
+    /** The probe reads mech's stream from now on: mech's lock events go to JFR's recordings, and the meter parks under the threshold. */
+    private void recording() {
+        LockContentionEvents.register(probe::snapshot);
+        if (recorder != null) {
+            recorder.keepParksUnder(thresholdNanos);
+        }
     }
 
     /**
@@ -90,7 +106,7 @@ final class LockPart implements Part {
     @Override
     public void subscribe(final RecordingStream stream) {
         if (probe.subscribe(stream)) {
-            LockContentionEvents.register(probe::snapshot);
+            recording();
         }
     }
 

@@ -32,8 +32,8 @@ final class HiccupMeter implements Runnable {
     /** A wake-up costs tens of microseconds on Linux; a round longer than this beyond the resolution is a hiccup. */
     static final long WAKE_COST_CAP_NANOS = 1_000_000L;
 
-    /** The longest single park: under the lock probe's 1 ms {@code jdk.ThreadPark} threshold, with room for a late wake-up. */
-    static final long PARK_CHUNK_NANOS = 500_000L;
+    /** A park ceiling below this would not keep a park under its threshold: a wake-up alone is late by about this much. */
+    static final long SHORTEST_PARK_CEILING_NANOS = 50_000L;
 
     private final SingleWriterRecorder recorder;
     private final long resolutionNanos;
@@ -50,6 +50,12 @@ final class HiccupMeter implements Runnable {
     private final StallQueue stallQueue;
     private final StallQueue watchQueue;
     private final VmCounters counters;
+    /**
+     * The longest single park; no limit until a JFR stream records {@code jdk.ThreadPark} (see
+     * {@link #keepParksUnder}). Written by the part that opens that stream, read by the meter
+     * at each wait.
+     */
+    private volatile long parkCeilingNanos = Long.MAX_VALUE;
     /** The process's CPU cgroup, or null: the kernel's figures are opened by the meter thread as it begins. */
     private final CpuCgroup cgroup;
     /** The kernel's figures of this thread; null until it began, or where the kernel keeps none. Written by the meter thread once. */
@@ -205,12 +211,26 @@ final class HiccupMeter implements Runnable {
     }
 
     /**
-     * Waits until the deadline. The meter that hands stalls over parks, in parks of at most
-     * {@link #PARK_CHUNK_NANOS}, never {@link Thread#sleep}: from JDK 21 on a sleep allocates an
-     * event object whenever any recording has {@code jdk.ThreadSleep} on (default.jfc does), and a
-     * meter that allocates can itself be stalled for memory under ZGC, which no counter sees. A
-     * park allocates nothing; parks under a millisecond stay under the lock probe's
-     * {@code jdk.ThreadPark} threshold, so the meter is no event in the user's recordings.
+     * Keeps each park of the meter that hands stalls over under half the threshold from now on:
+     * a JFR stream that records {@code jdk.ThreadPark} from that threshold (the lock probe's, 1 ms
+     * by default) would otherwise get an event with a stack trace from every round, 1,000 a
+     * second. Until then a round is one park: halving the parks halves the meter's CPU, which
+     * was twice jHiccup's in an idle host's first 10 s. A threshold too short to stay under
+     * changes nothing.
+     *
+     * @param thresholdNanos the shortest park the stream records
+     */
+    void keepParksUnder(final long thresholdNanos) {
+        if (thresholdNanos / 2 >= SHORTEST_PARK_CEILING_NANOS) {
+            parkCeilingNanos = Math.min(parkCeilingNanos, thresholdNanos / 2);
+        }
+    }
+
+    /**
+     * Waits until the deadline. The meter that hands stalls over parks, never
+     * {@link Thread#sleep}: from JDK 21 on a sleep allocates an event object whenever any
+     * recording has {@code jdk.ThreadSleep} on (default.jfc does), and a meter that allocates can
+     * itself be stalled for memory under ZGC, which no counter sees. A park allocates nothing.
      *
      * <p>The virtual-thread meter, whose stalls nobody attributes, sleeps the whole milliseconds
      * once a round as before: each timed wait of a virtual thread is a task on the JDK's unparker,
@@ -225,7 +245,7 @@ final class HiccupMeter implements Runnable {
                 stopOnInterrupt();
             }
         }
-        final long step = stallQueue == null ? Long.MAX_VALUE : PARK_CHUNK_NANOS;
+        final long step = stallQueue == null ? Long.MAX_VALUE : parkCeilingNanos;
         long remaining;
         while ((remaining = deadline - System.nanoTime()) > 0 && !stopped) {
             LockSupport.parkNanos(Math.min(remaining, step));

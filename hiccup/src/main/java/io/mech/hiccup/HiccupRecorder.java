@@ -237,6 +237,14 @@ public final class HiccupRecorder implements AutoCloseable {
         return intervalsLost;
     }
 
+    /**
+     * Keeps the meter's parks under half this threshold from now on: call when a JFR stream
+     * starts to record {@code jdk.ThreadPark} from it. Any thread.
+     */
+    public void keepParksUnder(final long thresholdNanos) {
+        meter.keepParksUnder(thresholdNanos);
+    }
+
     /** The stalls the meter hands over, for the one consumer that attributes them. */
     public StallQueue stallQueue() {
         return stallQueue;

@@ -25,7 +25,8 @@ class HostLibrariesTest {
         final String classpath = String.join(File.pathSeparator, Paths.testClasses(), hdr.toString(), byteBuddy.toString());
         final Path log = dir.resolve("lib.hlog");
         final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk,
-            "hiccup.interval=200ms,report=off,hiccup.log=" + log,
+            // /metrics on a port of its own: the default one may be another process's, and its warning would be a line on stderr
+            "hiccup.interval=200ms,report=off,prometheus.port=0,hiccup.log=" + log,
             // ByteBuddy 1.14 predates class files of Java 25; the host would need this flag without mech too.
             "-Dnet.bytebuddy.experimental=true",
             "-cp", classpath, LibraryHost.class.getName(), "1000"), 60);
