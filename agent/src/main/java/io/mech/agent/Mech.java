@@ -573,7 +573,9 @@ final class Mech {
         if (!parts.contains(part)) {
             parts.add(part);
         }
-        if (joined.contains(part)) {
+        if (joined.contains(part) || !options.flag(Option.PROMETHEUS)) {
+            // Without /metrics nothing reads the families: building them loaded client_java's
+            // model and took a few hundred KiB of an idle host's first seconds.
             return;
         }
         final List<MetricFamilies> families;

@@ -107,7 +107,7 @@ class FleetAgreementTest {
                     "-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", Paths.testClasses(),
                     SleepingHost.class.getName(), "120000")));
             }
-            awaitEmptyScrapes(prometheus, ports);
+            awaitEmptyScrapes(prometheus, ports, hosts);
             stallSome(hosts);
             final double t = awaitCommonWindow(prometheus, ports);
             final long endMillis = replayEnd();
@@ -132,11 +132,21 @@ class FleetAgreementTest {
      * the host's first interval closed: a running total seen first at zero is what lets
      * {@code rate} over the whole lifetime scale each host's window rather than drop part of it.
      */
-    private static void awaitEmptyScrapes(final PrometheusServer prometheus, final int[] ports) throws Exception {
+    private static void awaitEmptyScrapes(final PrometheusServer prometheus, final int[] ports, final List<Forked> hosts)
+        throws Exception {
         final long deadline = System.nanoTime() + DEADLINE_NANOS;
         Map<String, Double> scraped = Map.of();
         while (scraped.size() < HOSTS) {
-            assertTrue(System.nanoTime() < deadline, "Prometheus scraped only " + scraped + " within 60 s");
+            if (System.nanoTime() >= deadline) {
+                final StringBuilder missing = new StringBuilder();
+                for (int i = 0; i < HOSTS; i++) {
+                    if (!scraped.containsKey("127.0.0.1:" + ports[i])) {
+                        missing.append("\nhost ").append(i).append(" on ").append(ports[i]).append(", stderr: ")
+                            .append(hosts.get(i).errSoFar());
+                    }
+                }
+                throw new AssertionError("Prometheus scraped only " + scraped + " within 60 s; never:" + missing);
+            }
             Thread.sleep(200);
             scraped = PrometheusServer.valuesByInstance(prometheus.query("histogram_count(" + PLATFORM_METER + ")",
                 System.currentTimeMillis() / 1000.0));

@@ -203,6 +203,11 @@ public final class Forked {
         return URI.create(Files.readString(address).strip());
     }
 
+    /** @return what the process wrote to stderr so far, for a failure's message */
+    public String errSoFar() throws IOException {
+        return read(err);
+    }
+
     /** Waits for the process; kills it and fails when it takes longer than the timeout. */
     public Result await(final long timeoutSeconds) throws Exception {
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {

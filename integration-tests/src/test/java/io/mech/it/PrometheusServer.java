@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -89,10 +90,37 @@ public final class PrometheusServer implements AutoCloseable {
         return "/usr/bin/" + name;
     }
 
-    /** A TCP port free on loopback right now. */
+    /** The lowest port the tests take: above the well-known ones and the usual services'. */
+    private static final int LOWEST_PORT = 20_000;
+
+    /**
+     * A TCP port free on loopback right now, below the kernel's ephemeral range. A port the
+     * kernel hands out (bind to 0) can be handed out again, as the source port of any connection
+     * opened before the host that is given it binds it: Prometheus scraping the hosts started
+     * before it took one once, and that host could not serve /metrics (ci42). Ports below the
+     * range are never a connection's source port.
+     */
     public static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
+        final int below = ephemeralLow();
+        final ThreadLocalRandom random = ThreadLocalRandom.current();
+        for (int attempt = 0; attempt < 1000; attempt++) {
+            final int port = random.nextInt(LOWEST_PORT, below);
+            try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                return socket.getLocalPort();
+            } catch (final IOException taken) {
+                // another process listens there: try another
+            }
+        }
+        throw new IOException("no free loopback port in " + LOWEST_PORT + "-" + below + " after 1000 tries");
+    }
+
+    /** The first port of the kernel's ephemeral range; Linux's default where it cannot be read. */
+    private static int ephemeralLow() {
+        try {
+            final String range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim();
+            return Math.max(LOWEST_PORT + 1_000, Integer.parseInt(range.split("\\s+")[0]));
+        } catch (final IOException | RuntimeException e) {
+            return 32_768;
         }
     }
 

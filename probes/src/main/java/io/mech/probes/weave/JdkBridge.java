@@ -6,11 +6,6 @@ import java.lang.instrument.Instrumentation;
 import java.lang.invoke.MethodHandles;
 import java.util.Map;
 import java.util.Set;
-import net.bytebuddy.jar.asm.ClassReader;
-import net.bytebuddy.jar.asm.ClassWriter;
-import net.bytebuddy.jar.asm.Opcodes;
-import net.bytebuddy.jar.asm.commons.ClassRemapper;
-import net.bytebuddy.jar.asm.commons.SimpleRemapper;
 
 /**
  * A class of mech's defined inside a JDK package, so that advice woven into that package's
@@ -68,11 +63,7 @@ public final class JdkBridge {
      * @return the renamed class file
      */
     public byte[] remap(final byte[] classFile) {
-        final ClassReader reader = new ClassReader(classFile);
-        final ClassWriter writer = new ClassWriter(0);
-        reader.accept(new ClassRemapper(writer,
-            new SimpleRemapper(Opcodes.ASM9, templateInternal, bridgeName.replace('.', '/'))), 0);
-        return writer.toByteArray();
+        return ClassRename.rename(classFile, templateInternal, bridgeName.replace('.', '/'));
     }
 
     /**
