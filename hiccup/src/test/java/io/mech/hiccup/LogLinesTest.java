@@ -14,6 +14,7 @@ import java.util.SplittableRandom;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
+import org.HdrHistogram.PackedHistogram;
 import org.junit.jupiter.api.Test;
 
 class LogLinesTest {
@@ -21,12 +22,13 @@ class LogLinesTest {
     private static final long START = 1_764_300_000_123L;
     private static final String DATE = "2025-11-28T03:20:00.123Z";
 
-    /** Full-range histograms, a dynamic one, tagged and untagged, empty, and values at the range's ends. */
+    /** Full-range histograms, packed ones (the causes'), a dynamic one, tagged and untagged, empty, and values at the range's ends. */
     private static List<Histogram> intervals() {
         final SplittableRandom random = new SplittableRandom(42);
         final List<Histogram> intervals = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             final Histogram h = i % 7 == 3 ? new Histogram(HiccupRecorder.SIGNIFICANT_DIGITS)
+                : i % 7 == 5 ? new PackedHistogram(HiccupSettings.HIGHEST_TRACKABLE_NANOS, HiccupRecorder.SIGNIFICANT_DIGITS)
                 : new Histogram(HiccupSettings.HIGHEST_TRACKABLE_NANOS, HiccupRecorder.SIGNIFICANT_DIGITS);
             final int values = i % 5 == 0 ? 0 : random.nextInt(1, 2_000);
             for (int v = 0; v < values; v++) {

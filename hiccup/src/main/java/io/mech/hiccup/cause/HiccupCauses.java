@@ -23,6 +23,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import jdk.jfr.consumer.RecordingStream;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.PackedHistogram;
 
 /**
  * Finds the cause of every stall the hiccup meter hands over, on its own daemon thread
@@ -465,10 +466,14 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         interval.byCause.computeIfAbsent(a.cause(), c -> emptyHistogram()).recordValueWithExpectedInterval(a.lengthNanos(), resolutionNanos);
     }
 
-    /** A full-range histogram for an interval's stalls: one written before, reset, or a new one. */
+    /**
+     * A full-range histogram for an interval's stalls: one written before, reset, or a new one.
+     * Packed: an interval's stalls of one cause fill a few buckets, and a full array of counts
+     * would be 296 KiB of new heap for each cause that stalls in a host's first seconds.
+     */
     private Histogram emptyHistogram() {
         final Histogram reused = spare.pollFirst();
-        return reused != null ? reused : new Histogram(HiccupSettings.HIGHEST_TRACKABLE_NANOS, HiccupRecorder.SIGNIFICANT_DIGITS);
+        return reused != null ? reused : new PackedHistogram(HiccupSettings.HIGHEST_TRACKABLE_NANOS, HiccupRecorder.SIGNIFICANT_DIGITS);
     }
 
     /** Writes an interval's histogram and keeps it for a later interval. */
