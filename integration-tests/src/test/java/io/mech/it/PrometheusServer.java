@@ -13,8 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -92,20 +94,27 @@ public final class PrometheusServer implements AutoCloseable {
 
     /** The lowest port the tests take: above the well-known ones and the usual services'. */
     private static final int LOWEST_PORT = 20_000;
+    /** Every port {@link #freePort} handed out in this JVM: a test that asks for several gets different ones. */
+    private static final Set<Integer> GIVEN = new HashSet<>();
 
     /**
-     * A TCP port free on loopback right now, below the kernel's ephemeral range. A port the
-     * kernel hands out (bind to 0) can be handed out again, as the source port of any connection
-     * opened before the host that is given it binds it: Prometheus scraping the hosts started
-     * before it took one once, and that host could not serve /metrics (ci42). Ports below the
-     * range are never a connection's source port.
+     * A TCP port free on loopback right now, below the kernel's ephemeral range, and never one
+     * handed out before in this JVM. A port is free only while nobody binds it: binding to 0 and
+     * closing, as this did before, can give the same port to two hosts of one test, and a port
+     * from the ephemeral range can be a connection's source port before its host binds it.
+     * Either left one of FleetAgreementTest's ten hosts without /metrics (ci42, ci44: nine
+     * instances scraped, every host's port among them).
      */
-    public static int freePort() throws IOException {
+    public static synchronized int freePort() throws IOException {
         final int below = ephemeralLow();
         final ThreadLocalRandom random = ThreadLocalRandom.current();
         for (int attempt = 0; attempt < 1000; attempt++) {
             final int port = random.nextInt(LOWEST_PORT, below);
+            if (GIVEN.contains(port)) {
+                continue;
+            }
             try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                GIVEN.add(port);
                 return socket.getLocalPort();
             } catch (final IOException taken) {
                 // another process listens there: try another
@@ -114,10 +123,13 @@ public final class PrometheusServer implements AutoCloseable {
         throw new IOException("no free loopback port in " + LOWEST_PORT + "-" + below + " after 1000 tries");
     }
 
-    /** The first port of the kernel's ephemeral range; Linux's default where it cannot be read. */
+    /**
+     * The first port of the kernel's ephemeral range; Linux's default where it cannot be read.
+     * Read as a line: a proc file's size is 0, and reading it whole by its size gave "3".
+     */
     private static int ephemeralLow() {
         try {
-            final String range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim();
+            final String range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim();
             return Math.max(LOWEST_PORT + 1_000, Integer.parseInt(range.split("\\s+")[0]));
         } catch (final IOException | RuntimeException e) {
             return 32_768;
