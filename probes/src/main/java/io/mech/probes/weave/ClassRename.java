@@ -1,10 +1,12 @@
 package io.mech.probes.weave;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 
 /**
  * Renames one class in a class file by rewriting its constant pool: every reference to a class,
@@ -35,34 +37,34 @@ final class ClassRename {
      * @throws IllegalArgumentException when the bytes are not a class file
      */
     static byte[] rename(final byte[] classFile, final String from, final String to) {
-        final ByteBuffer in = ByteBuffer.wrap(classFile);
-        if (in.getInt() != 0xCAFEBABE) {
-            throw new IllegalArgumentException("not a class file");
-        }
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream(classFile.length + 256);
-        try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.write(classFile, 0, 10);
-            in.position(8);
-            final int count = Short.toUnsignedInt(in.getShort());
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(classFile));
+             DataOutputStream out = new DataOutputStream(bytes)) {
+            if (in.readInt() != 0xCAFEBABE) {
+                throw new IllegalArgumentException("not a class file");
+            }
+            out.writeInt(0xCAFEBABE);
+            out.writeInt(in.readInt());
+            final int count = in.readUnsignedShort();
+            out.writeShort(count);
+            final byte[] constant = new byte[8];
             for (int i = 1; i < count; i++) {
-                final int tag = Byte.toUnsignedInt(in.get());
+                final int tag = in.readUnsignedByte();
+                out.writeByte(tag);
                 if (tag == UTF8) {
-                    final int length = Short.toUnsignedInt(in.getShort());
-                    final String text = modifiedUtf8(classFile, in.position(), length);
-                    in.position(in.position() + length);
-                    out.writeByte(tag);
-                    out.writeUTF(replace(text, from, to));
+                    out.writeUTF(replace(in.readUTF(), from, to));
                     continue;
                 }
                 final int size = size(tag);
-                out.writeByte(tag);
-                out.write(classFile, in.position(), size);
-                in.position(in.position() + size);
+                in.readFully(constant, 0, size);
+                out.write(constant, 0, size);
                 if (tag == 5 || tag == 6) {
                     i++;
                 }
             }
-            out.write(classFile, in.position(), classFile.length - in.position());
+            in.transferTo(out);
+        } catch (final EOFException e) {
+            throw new IllegalArgumentException("not a class file: it ends inside its constant pool", e);
         } catch (final IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -83,23 +85,6 @@ final class ClassRename {
             default:
                 throw new IllegalArgumentException("constant pool tag " + tag);
         }
-    }
-
-    /** A UTF-8 constant's text: the class file's modified UTF-8, as DataInput reads it. */
-    private static String modifiedUtf8(final byte[] classFile, final int at, final int length) {
-        final StringBuilder text = new StringBuilder(length);
-        int i = at;
-        while (i < at + length) {
-            final int a = classFile[i++] & 0xff;
-            if (a < 0x80) {
-                text.append((char) a);
-            } else if ((a & 0xe0) == 0xc0) {
-                text.append((char) ((a & 0x1f) << 6 | classFile[i++] & 0x3f));
-            } else {
-                text.append((char) ((a & 0x0f) << 12 | (classFile[i++] & 0x3f) << 6 | classFile[i++] & 0x3f));
-            }
-        }
-        return text.toString();
     }
 
     private static String replace(final String text, final String from, final String to) {
