@@ -44,6 +44,8 @@ public final class LockProbe implements AutoCloseable {
     private Thread exitHook;
     /** The counted acquisitions when the host began to exit; null before. */
     private volatile List<JucContention> countedAtExit;
+    /** Set by the exit hook before it reads the counts: from then on a failed install is not news. */
+    private volatile boolean exitBegun;
 
     private LockProbe(final LockProbeSettings settings, final LockTables tables, final LockSampler sampler) {
         this.settings = settings;
@@ -185,13 +187,25 @@ public final class LockProbe implements AutoCloseable {
 
     /** Freezes the figures: the host is exiting. */
     void exiting() {
+        exitBegun = true;
         countedAtExit = counted();
         tables.exiting();
     }
 
+    /**
+     * Weaves the counting, warning of a failure only while the host runs: once the JVM has begun
+     * to exit (a short host, a slow machine), its JVMTI answers a retransformation in the dead
+     * phase by returning without calling any transformer, and the line would be a false alarm
+     * on the host's stderr as it leaves.
+     */
     private void install(final Instrumentation inst, final Consumer<String> warnings) {
+        final Consumer<String> whileRunning = line -> {
+            if (!exitBegun) {
+                warnings.accept(line);
+            }
+        };
         try {
-            final AqsCounting done = AqsCounting.install(inst, warnings);
+            final AqsCounting done = AqsCounting.install(inst, whileRunning);
             synchronized (this) {
                 if (closed) {
                     if (done != null) {
@@ -202,7 +216,7 @@ public final class LockProbe implements AutoCloseable {
                 }
             }
         } catch (final RuntimeException | LinkageError e) {
-            warnings.accept("j.u.c. lock counting not installed (" + e + ")");
+            whileRunning.accept("j.u.c. lock counting not installed (" + e + ")");
         } finally {
             installed.countDown();
         }
