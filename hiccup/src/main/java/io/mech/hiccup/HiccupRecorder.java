@@ -39,8 +39,13 @@ public final class HiccupRecorder implements AutoCloseable {
     /** How long the close waits for the meter to hand over its last stall. */
     private static final long METER_END_MILLIS = 20;
 
-    /** Room for this many stalls between two polls of whoever attributes them. */
-    private static final int STALL_QUEUE_CAPACITY = 4096;
+    /**
+     * How long the stall queue holds the stalls that can happen back to back. Their attribution
+     * polls every 200 ms: ten polls of slack for a consumer held up by a storm.
+     */
+    private static final long STALL_QUEUE_SPAN_NANOS = 2_000_000_000L;
+    private static final int STALL_QUEUE_MIN = 256;
+    private static final int STALL_QUEUE_MAX = 4096;
     private static final int WATCH_QUEUE_CAPACITY = 256;
 
     private final HiccupSettings settings;
@@ -91,7 +96,7 @@ public final class HiccupRecorder implements AutoCloseable {
     private HiccupRecorder(final HiccupSettings settings, final VmCounters counters, final Consumer<String> warnings) {
         this.recorder = new SingleWriterRecorder(HiccupSettings.HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
         this.counters = counters;
-        this.stallQueue = new StallQueue(STALL_QUEUE_CAPACITY, HiccupMeter.evidenceWidth(counters));
+        this.stallQueue = new StallQueue(stallQueueCapacity(settings), HiccupMeter.evidenceWidth(counters));
         this.meter = new HiccupMeter(recorder, settings.resolutionNanos(), settings.stallNanos(), stallQueue, watchQueue, counters,
             cgroup);
         this.log = settings.log() == null ? null : IntervalLog.open(settings.log(), warnings);
@@ -131,6 +136,18 @@ public final class HiccupRecorder implements AutoCloseable {
         hiccups.meterThread.start();
         hiccups.logThread.start();
         return hiccups;
+    }
+
+    /**
+     * Room for {@link #STALL_QUEUE_SPAN_NANOS} of stalls: a stall takes a round and at least the
+     * threshold, so at the defaults (1 ms, 2 ms) at most 333 come a second. A fixed 4,096 slots of
+     * evidence were 384 KiB of a fresh host's resident heap; a consumer that falls behind a whole
+     * ring drops stalls, and the drops are counted.
+     */
+    static int stallQueueCapacity(final HiccupSettings settings) {
+        final long most = STALL_QUEUE_SPAN_NANOS / (settings.resolutionNanos() + settings.stallNanos()) + 1;
+        final int fits = Integer.highestOneBit((int) Math.min(most, STALL_QUEUE_MAX) - 1) << 1;
+        return Math.max(STALL_QUEUE_MIN, Math.min(STALL_QUEUE_MAX, fits));
     }
 
     private static Thread daemon(final Runnable task, final String name) {

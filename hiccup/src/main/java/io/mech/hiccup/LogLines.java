@@ -1,7 +1,6 @@
 package io.mech.hiccup;
 
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.zip.Deflater;
@@ -17,7 +16,9 @@ import org.HdrHistogram.Histogram;
  * range and precision). A log of a few causes' histograms thus allocated 3-4 MiB in an idle
  * host's first 10 s, every byte of it new heap pages in a host that has not collected yet. Here
  * one buffer of each kind serves every histogram, and a line allocates nothing once they have
- * grown.
+ * grown. The counts are encoded here too, into a buffer as long as the encoding is (a few hundred
+ * bytes for an idle second): HdrHistogram's encoder insists on room for nine bytes a bucket up
+ * to the maximum, 120-340 KiB.
  *
  * <p>An interval line is {@code [Tag=<tag>,]<start>,<length>,<max>,<base64>}: seconds since the
  * base time, seconds, the maximum in milliseconds (each with three decimals), then the histogram
@@ -31,12 +32,19 @@ final class LogLines {
     /** HdrHistogram's cookie for a compressed V2 encoding of a histogram of long counts. */
     private static final int COMPRESSED_V2_COOKIE = 0x1c849314;
     private static final int DEFLATED_HEADER_BYTES = 8;
+    /** HdrHistogram's cookie for the V2 encoding of a histogram's counts, uncompressed. */
+    private static final int PLAIN_V2_COOKIE = 0x1c849313;
+    /** Cookie, payload length, index offset, digits, lowest, highest, integer-to-double ratio. */
+    private static final int PLAIN_HEADER_BYTES = 40;
+    /** The longest ZigZag LEB128 encoding of a long. */
+    private static final int MAX_WORD_BYTES = 9;
     private static final byte[] ALPHABET =
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".getBytes(StandardCharsets.US_ASCII);
 
     private final PrintStream out;
     private final Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
-    private ByteBuffer plain = ByteBuffer.allocate(0);
+    private byte[] plain = new byte[1024];
+    private int plainLength;
     private byte[] deflated = new byte[4096];
     private byte[] encoded = new byte[8192];
     private byte[] text = new byte[256];
@@ -117,14 +125,9 @@ final class LogLines {
 
     /** Encodes and deflates the histogram into {@code deflated}, header first; returns the bytes used. */
     private int deflate(final Histogram histogram) {
-        final int capacity = histogram.getNeededByteBufferCapacity();
-        if (plain.capacity() < capacity) {
-            plain = ByteBuffer.allocate(capacity);
-        }
-        plain.clear();
-        final int plainLength = histogram.encodeIntoByteBuffer(plain);
+        encode(histogram);
         deflater.reset();
-        deflater.setInput(plain.array(), 0, plainLength);
+        deflater.setInput(plain, 0, plainLength);
         deflater.finish();
         int n = DEFLATED_HEADER_BYTES;
         while (!deflater.finished()) {
@@ -133,16 +136,71 @@ final class LogLines {
             }
             n += deflater.deflate(deflated, n, deflated.length - n);
         }
-        putInt(0, COMPRESSED_V2_COOKIE);
-        putInt(4, n - DEFLATED_HEADER_BYTES);
+        putInt(deflated, 0, COMPRESSED_V2_COOKIE);
+        putInt(deflated, 4, n - DEFLATED_HEADER_BYTES);
         return n;
     }
 
-    private void putInt(final int at, final int value) {
-        deflated[at] = (byte) (value >>> 24);
-        deflated[at + 1] = (byte) (value >>> 16);
-        deflated[at + 2] = (byte) (value >>> 8);
-        deflated[at + 3] = (byte) value;
+    /**
+     * HdrHistogram's V2 encoding into {@code plain}: the header, then one ZigZag LEB128 word per
+     * bucket up to the maximum's, each a count, or minus the length of a run of two or more
+     * empty buckets. The buckets are walked by value, one equivalence range at a time, which is
+     * the order of HdrHistogram's index; mech's histograms never shift, so the index offset is 0,
+     * and they count integers, so the ratio is 1.
+     */
+    private void encode(final Histogram histogram) {
+        plainLength = PLAIN_HEADER_BYTES;
+        final long max = histogram.getMaxValue();
+        long value = 0;
+        while (value <= max) {
+            final long count = histogram.getCountAtValue(value);
+            value = histogram.nextNonEquivalentValue(value);
+            if (count != 0) {
+                word(count);
+                continue;
+            }
+            long zeros = 1;
+            while (value <= max && histogram.getCountAtValue(value) == 0) {
+                zeros++;
+                value = histogram.nextNonEquivalentValue(value);
+            }
+            word(zeros > 1 ? -zeros : 0);
+        }
+        putInt(plain, 0, PLAIN_V2_COOKIE);
+        putInt(plain, 4, plainLength - PLAIN_HEADER_BYTES);
+        putInt(plain, 8, 0);
+        putInt(plain, 12, histogram.getNumberOfSignificantValueDigits());
+        putLong(plain, 16, histogram.getLowestDiscernibleValue());
+        putLong(plain, 24, histogram.getHighestTrackableValue());
+        putLong(plain, 32, Double.doubleToRawLongBits(1.0));
+    }
+
+    /** One ZigZag LEB128 word of at most nine bytes, the ninth carrying eight bits. */
+    private void word(final long signed) {
+        if (plainLength + MAX_WORD_BYTES > plain.length) {
+            plain = Arrays.copyOf(plain, plain.length * 2);
+        }
+        final long value = signed << 1 ^ signed >> 63;
+        for (int shift = 0; shift < 56; shift += 7) {
+            if (value >>> shift + 7 == 0) {
+                plain[plainLength++] = (byte) (value >>> shift);
+                return;
+            }
+            plain[plainLength++] = (byte) (value >>> shift | 0x80);
+        }
+        plain[plainLength++] = (byte) (value >>> 56);
+    }
+
+    private static void putLong(final byte[] into, final int at, final long value) {
+        putInt(into, at, (int) (value >>> 32));
+        putInt(into, at + 4, (int) value);
+    }
+
+    private static void putInt(final byte[] into, final int at, final int value) {
+        into[at] = (byte) (value >>> 24);
+        into[at + 1] = (byte) (value >>> 16);
+        into[at + 2] = (byte) (value >>> 8);
+        into[at + 3] = (byte) value;
     }
 
     /** A count of thousandths as a decimal with three places, as {@code %.3f} prints it. */

@@ -28,14 +28,19 @@ class CpuCgroupTest {
         final CpuCgroup cgroup = CpuCgroup.find(List.of("0::/kubepods/pod1"), root);
         assertEquals(own, cgroup.dir());
         assertTrue(cgroup.v2());
-        assertArrayEquals(new long[] {50000, 100000}, cgroup.quota());
+        final long[] quota = new long[2];
+        try (CpuCgroup.Quota files = cgroup.openQuota()) {
+            assertTrue(files.read(quota));
+            assertArrayEquals(new long[] {50000, 100000}, quota);
+            Files.writeString(own.resolve("cpu.max"), "max 100000\n");
+            assertTrue(files.read(quota), "the open file read again");
+            assertArrayEquals(new long[] {-1, 100000}, quota, "no quota");
+        }
         final long[] throttling = new long[3];
         try (ProcFile cpuStat = ProcFile.open(cgroup.cpuStat())) {
             assertTrue(cpuStat.read() && cpuStat.throttling(throttling, 0));
         }
         assertArrayEquals(new long[] {3, 2, 7000}, throttling, "periods, throttled periods, throttled ns (v2 counts us)");
-        Files.writeString(own.resolve("cpu.max"), "max 100000\n");
-        assertEquals(-1, cgroup.quota()[0], "no quota");
     }
 
     @Test
@@ -48,7 +53,14 @@ class CpuCgroupTest {
         final CpuCgroup cgroup = CpuCgroup.find(lines, root);
         assertEquals(mount, cgroup.dir(), "the container's own path is not mounted inside it: the mount's root is its cgroup");
         assertFalse(cgroup.v2());
-        assertArrayEquals(new long[] {20000, 100000}, cgroup.quota());
+        final long[] quota = new long[2];
+        try (CpuCgroup.Quota files = cgroup.openQuota()) {
+            assertTrue(files.read(quota));
+            assertArrayEquals(new long[] {20000, 100000}, quota);
+            Files.writeString(mount.resolve("cpu.cfs_quota_us"), "-1\n");
+            assertTrue(files.read(quota));
+            assertArrayEquals(new long[] {-1, 100000}, quota, "no quota");
+        }
         Files.writeString(mount.resolve("cpu.stat"), "nr_periods 9\nnr_throttled 4\nthrottled_time 1234567\n");
         final long[] throttling = new long[3];
         try (ProcFile cpuStat = ProcFile.open(cgroup.cpuStat())) {

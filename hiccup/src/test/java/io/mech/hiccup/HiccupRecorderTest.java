@@ -33,6 +33,17 @@ class HiccupRecorderTest {
     }
 
     @Test
+    void stallQueueHoldsTwoSecondsOfBackToBackStalls() {
+        // a stall takes a round and at least the threshold: 1 ms + 2 ms a stall, 667 in 2 s
+        assertEquals(1024, HiccupRecorder.stallQueueCapacity(new HiccupSettings(MS, 1_000 * MS, 0, 2 * MS, null)));
+        assertEquals(256, HiccupRecorder.stallQueueCapacity(new HiccupSettings(MS, 1_000 * MS, 0, 100 * MS, null)));
+        // 1 us rounds and threshold: a million a second, more than the largest ring
+        assertEquals(4096, HiccupRecorder.stallQueueCapacity(new HiccupSettings(1_000, 1_000 * MS, 0, 1_000, null)));
+        // 2 s / 4 ms = 500 exactly, and the ring also holds the 501st
+        assertEquals(512, HiccupRecorder.stallQueueCapacity(new HiccupSettings(2 * MS, 1_000 * MS, 0, 2 * MS, null)));
+    }
+
+    @Test
     void logsContiguousIntervalsAndTheLastPartialOneAtClose() throws Exception {
         final Path log = dir.resolve("h.hlog");
         final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 100 * MS, 0, 2 * MS, log), warnings::add);

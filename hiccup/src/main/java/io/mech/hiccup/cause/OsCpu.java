@@ -33,11 +33,13 @@ final class OsCpu {
     private static final long TICK_NANOS = 10_000_000L;
 
     private final Deque<Sample> samples = new ArrayDeque<>();
-    private final CpuCgroup cgroup;
     /** The first sample, kept for the run's throttling. */
     private Sample first;
-    /** The cgroup's quota as last read, once every {@link #QUOTA_EVERY} samples: a limit may change while the host runs. */
-    private long[] quota;
+    /** The cgroup's {quota, period} as last read, once every {@link #QUOTA_EVERY} samples: a limit may change while the host runs. */
+    private final long[] quota = new long[2];
+    private boolean quotaRead;
+    /** The cgroup's quota files; null without a cgroup or where unreadable. */
+    private final CpuCgroup.Quota quotaFiles;
     private long sampled;
 
     /** The machine's CPU times: steal is the eighth number of the first line; null where unreadable. */
@@ -49,8 +51,8 @@ final class OsCpu {
 
     /** @param cgroup the process's CPU cgroup, or null for none */
     OsCpu(final CpuCgroup cgroup) {
-        this.cgroup = cgroup;
         this.cpuStat = cgroup == null ? null : ProcFile.open(cgroup.cpuStat());
+        this.quotaFiles = cgroup == null ? null : cgroup.openQuota();
     }
 
     void sample(final long epochNanos) {
@@ -63,8 +65,8 @@ final class OsCpu {
         // "cpu" and then user, nice, system, idle, iowait, irq, softirq and steal
         final long steal = procStat != null && procStat.read() ? procStat.field(CPU.length(), 7)
             : previous == null ? 0 : previous.stealTicks();
-        if (cgroup != null && sampled++ % QUOTA_EVERY == 0) {
-            quota = cgroup.quota();
+        if (quotaFiles != null && sampled++ % QUOTA_EVERY == 0) {
+            quotaRead |= quotaFiles.read(quota);
         }
         final Sample sample = new Sample(epochNanos, steal, periods, throttlings, throttled);
         if (first == null) {
@@ -106,7 +108,7 @@ final class OsCpu {
     /** The cgroup's throttling from the first sample to the last; null without a cgroup, a quota's figures or two samples. */
     CgroupThrottling throttling() {
         final Sample last = samples.peekLast();
-        if (quota == null || first == null || last == first) {
+        if (!quotaRead || first == null || last == first) {
             return null;
         }
         return new CgroupThrottling(quota[0], quota[1], last.periods() - first.periods(), last.throttlings() - first.throttlings(),
@@ -135,6 +137,9 @@ final class OsCpu {
         }
         if (cpuStat != null) {
             cpuStat.close();
+        }
+        if (quotaFiles != null) {
+            quotaFiles.close();
         }
     }
 }
