@@ -20,7 +20,7 @@ import java.util.function.Consumer;
  *       host's exit must not wait for it. A round under way finishes; no round starts after.</li>
  * </ul>
  *
- * <p>Threads: {@link #start} and {@link #close} may be called from any thread; the duty runs on the
+ * <p>Threads: {@link #start}, {@link #begin} and {@link #close} may be called from any thread; the duty runs on the
  * runner's thread only, so its own state needs no lock against itself. The stop signal is a latch,
  * which publishes the close to the runner's thread.
  */
@@ -59,12 +59,28 @@ public final class Periodic implements AutoCloseable {
      */
     public static Periodic start(final String name, final long periodNanos, final boolean atOnce, final Duty duty,
                                  final Consumer<String> warnings) {
+        final Periodic periodic = unstarted(name, periodNanos, atOnce, duty, warnings);
+        periodic.thread.start();
+        return periodic;
+    }
+
+    /**
+     * A runner whose duty may close it: its owner keeps it in a final field and then calls
+     * {@link #begin}, so that the duty's first round, which may run at once, finds it there.
+     *
+     * @see #start(String, long, boolean, Duty, Consumer)
+     */
+    public static Periodic unstarted(final String name, final long periodNanos, final boolean atOnce, final Duty duty,
+                                     final Consumer<String> warnings) {
         if (!MechThreads.isMechs(name) || periodNanos <= 0) {
             throw new IllegalArgumentException("a runner needs a mech- name and a positive period: " + name + ", " + periodNanos);
         }
-        final Periodic periodic = new Periodic(name, periodNanos, atOnce, duty, warnings);
-        periodic.thread.start();
-        return periodic;
+        return new Periodic(name, periodNanos, atOnce, duty, warnings);
+    }
+
+    /** Starts an {@link #unstarted} runner's rounds; once. */
+    public void begin() {
+        thread.start();
     }
 
     private void loop(final long periodNanos, final boolean atOnce, final Duty duty, final Consumer<String> warnings,

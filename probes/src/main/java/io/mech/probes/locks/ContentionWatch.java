@@ -76,7 +76,9 @@ final class ContentionWatch implements AutoCloseable {
         this.thresholdNanos = thresholdNanos;
         this.onFirst = onFirst;
         this.timed = timeBlocks(threads);
-        this.runner = Periodic.start("mech-locks-watch", periodNanos, atOnce, this::round, warnings);
+        // started once this field is set: the first round runs at once and may fire, which closes it
+        this.runner = Periodic.unstarted("mech-locks-watch", periodNanos, atOnce, this::round, warnings);
+        runner.begin();
     }
 
     static ContentionWatch start(final Supplier<List<JucContention>> counted, final long thresholdNanos,

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -143,5 +144,21 @@ class ContentionWatchTest {
         w.round();
         assertNotNull(w.fired());
         assertEquals(List.of("a java.util.concurrent.locks.ReentrantLock acquisition waited 2.0 ms"), asked);
+    }
+
+    @Test
+    void aWatchThatFiresInItsFirstRoundAsksWithoutAWord() throws Exception {
+        counted.set(List.of(new JucContention("java.util.concurrent.locks.ReentrantLock", "", 4, 3 * THRESHOLD, 2 * THRESHOLD,
+            BlockedHistogram.empty())));
+        final List<String> told = new CopyOnWriteArrayList<>();
+        final List<String> said = new CopyOnWriteArrayList<>();
+        // the first round runs at once, on the runner's thread, and closes the runner as it fires
+        watch = new ContentionWatch(counted::get, THRESHOLD, told::add, said::add, NEVER, true);
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (told.isEmpty() && said.isEmpty() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertEquals(List.of("a java.util.concurrent.locks.ReentrantLock acquisition waited 2.0 ms"), told);
+        assertEquals(List.of(), said);
     }
 }
