@@ -80,11 +80,12 @@ public record CpuCgroup(Path dir, boolean v2) {
      */
     public Quota openQuota() {
         final ProcFile quota = ProcFile.open(dir.resolve(v2 ? "cpu.max" : "cpu.cfs_quota_us"));
-        final ProcFile period = v2 || quota == null ? null : ProcFile.open(dir.resolve("cpu.cfs_period_us"));
-        if (quota == null || !v2 && period == null) {
-            if (quota != null) {
-                quota.close();
-            }
+        if (quota == null || v2) {
+            return quota == null ? null : new Quota(quota, null);
+        }
+        final ProcFile period = ProcFile.open(dir.resolve("cpu.cfs_period_us"));
+        if (period == null) {
+            quota.close();
             return null;
         }
         return new Quota(quota, period);

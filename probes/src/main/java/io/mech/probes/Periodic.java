@@ -60,7 +60,7 @@ public final class Periodic implements AutoCloseable {
     public static Periodic start(final String name, final long periodNanos, final boolean atOnce, final Duty duty,
                                  final Consumer<String> warnings) {
         final Periodic periodic = unstarted(name, periodNanos, atOnce, duty, warnings);
-        periodic.thread.start();
+        periodic.begin();
         return periodic;
     }
 
