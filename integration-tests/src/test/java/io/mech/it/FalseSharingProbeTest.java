@@ -2,6 +2,7 @@ package io.mech.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.mech.examples.Finding;
 import io.mech.examples.KernelDescriptor;
@@ -32,6 +33,11 @@ class FalseSharingProbeTest {
 
     private static final Pattern ROW = Pattern.compile(
         "\\{\"verdict\":\"([^\"]*)\",\"class\":\"([^\"]*)\",\"fields\":\"([^\"]*)\"[^}]*\"fix\":\"([^\"]*)\"");
+    /**
+     * How the probe says its threads took turns on the cores: a line moves between cores only while
+     * its threads run at once, so a declared site unflagged in such a window cannot be judged here.
+     */
+    private static final String TOOK_TURNS = "sharing between threads that took turns on one core";
     /** How the probe's fix for two threads talking through the flagged fields begins. */
     private static final String EXCHANGE_FIX = "the two threads talk through these fields";
     /**
@@ -113,6 +119,8 @@ class FalseSharingProbeTest {
                 ? flagged.stream().anyMatch(r -> r.className().equals(site.className()) && r.fields().equals(fields))
                 : fields.stream().allMatch(f -> flagged.stream().anyMatch(r -> r.className().equals(site.className())
                     && r.fields().equals(Set.of(f))));
+            assumeFalse(!found && report.contains(TOOK_TURNS), "the machine was too busy for " + truth + "'s threads to run at "
+                + "once, so " + site + " could not be seen: " + report);
             assertTrue(found, truth + " must be flagged on " + site + ": " + report);
         }
     }

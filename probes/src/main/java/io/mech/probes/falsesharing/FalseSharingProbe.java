@@ -3,6 +3,7 @@ package io.mech.probes.falsesharing;
 import io.mech.probes.LiveThreads;
 import java.lang.instrument.Instrumentation;
 import java.lang.reflect.Field;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -169,7 +170,8 @@ public final class FalseSharingProbe implements AutoCloseable {
         final Map<Long, String> names = new HashMap<>();
         final long start = System.nanoTime();
         final Samples samples = new Samples();
-        final long counted = countInBursts(start + settings.windowNanos(), names, samples);
+        final TurnTaking turns = new TurnTaking(Path.of("/proc/self/task"));
+        final long counted = countInBursts(start + settings.windowNanos(), names, samples, turns);
         final long[] cells = Tally.cells().clone();
         final long[] slots = Tally.slots().clone();
         final double seconds = (System.nanoTime() - start) / 1e9;
@@ -191,7 +193,7 @@ public final class FalseSharingProbe implements AutoCloseable {
         verdicts.sort(SharingAnalysis.WORST_FIRST);
         final FalseSharingSnapshot done = new FalseSharingSnapshot(FalseSharingSnapshot.State.DONE, seconds,
             Math.max(classes, wovenClasses), fields.size() - 1, candidates, verdicts, System.currentTimeMillis(),
-            SlotAnalysis.counted(slots), notCounted(woven, slots));
+            SlotAnalysis.counted(slots), notCounted(woven, slots, turns));
         final FalseSharingSnapshot previous = snapshot;
         if (previous.state() == FalseSharingSnapshot.State.DONE && !previous.verdicts().isEmpty()) {
             earlier.add(previous);
@@ -212,11 +214,13 @@ public final class FalseSharingProbe implements AutoCloseable {
     /**
      * Turns counting on in bursts until the window ends or is cut, listing thread names after each
      * burst, so that threads counted in it and ended before the window's end still have names, and
-     * taking each burst's address samples with the collections around it.
+     * taking each burst's address samples with the collections around it and the host's turn-taking
+     * on the cores over it.
      *
      * @return the nanoseconds counting was on
      */
-    private long countInBursts(final long end, final Map<Long, String> names, final Samples samples) throws InterruptedException {
+    private long countInBursts(final long end, final Map<Long, String> names, final Samples samples, final TurnTaking turns)
+        throws InterruptedException {
         final long burst = TimeUnit.MILLISECONDS.toNanos(BURST_MILLIS);
         long settle = TimeUnit.MILLISECONDS.toNanos(FIRST_SETTLE_MILLIS);
         final long pause = TimeUnit.MILLISECONDS.toNanos(PERIOD_MILLIS - SETTLE_MILLIS - BURST_MILLIS);
@@ -227,6 +231,7 @@ public final class FalseSharingProbe implements AutoCloseable {
             Tally.link(true);
             try {
                 final boolean settledCut = cut.await(Math.min(settle, Math.max(0, end - on)), TimeUnit.NANOSECONDS);
+                turns.begin();
                 on = System.nanoTime();
                 final long gcBefore = Samples.collections();
                 Tally.count(true);
@@ -235,6 +240,7 @@ public final class FalseSharingProbe implements AutoCloseable {
                 } finally {
                     Tally.count(false);
                     counted += System.nanoTime() - on;
+                    turns.end();
                     samples.take(Tally.cells(), gcBefore, Samples.collections());
                     threadNames(names);
                 }
@@ -251,13 +257,18 @@ public final class FalseSharingProbe implements AutoCloseable {
 
     /**
      * What the window did not look at: the accesses the weaver met and could not count, the slot
-     * accesses lost to full tables, and always what lies outside the weaving.
+     * accesses lost to full tables, sharing hidden by threads taking turns on a busy machine's
+     * cores, and always what lies outside the weaving.
      */
-    private List<String> notCounted(final FieldWeaver woven, final long[] slots) {
+    private List<String> notCounted(final FieldWeaver woven, final long[] slots, final TurnTaking turns) {
         final List<String> phrases = new ArrayList<>(woven.uncounted().phrases());
         final long lost = SlotAnalysis.lost(slots);
         if (lost > 0) {
             phrases.add(lost + " array slot accesses a thread's table of " + Tally.SLOT_ENTRIES + " slots had no room for");
+        }
+        final String turnTaking = turns.phrase();
+        if (turnTaking != null) {
+            phrases.add(turnTaking);
         }
         phrases.add("code outside " + String.join(", ", settings.include()) + ", constructors and static initialisers");
         return phrases;
