@@ -2,6 +2,7 @@ package io.mech.hiccup.cause;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -85,5 +86,50 @@ class AttributionSplitTest {
         assertEquals(3 * MS + 2 * SLACK, portions.get(Cause.SAFEPOINT));
         assertEquals(40 * MS - portions.get(Cause.GC) - portions.get(Cause.MECH) - portions.get(Cause.SAFEPOINT), portions.get(Cause.OS));
         assertEquals(Cause.MECH, HiccupCauses.mainCause(portions));
+    }
+
+    private static Map<Cause, Long> counted(final long length, final long gcPause, final long atSafepoint, final long sync,
+                                            final long mechCovered) {
+        final Map<Cause, Long> portions = new EnumMap<>(Cause.class);
+        for (final Cause cause : Cause.values()) {
+            portions.put(cause, 0L);
+        }
+        final long rest = HiccupCauses.splitCounted(portions, length, gcPause, atSafepoint, sync, mechCovered, false);
+        portions.put(Cause.UNKNOWN, rest);
+        return portions;
+    }
+
+    @Test
+    void threadsSlowToReachMechsOwnSafepointKeepTheHostWaitingOnMech() {
+        final Map<Cause, Long> portions = counted(30 * MS, 0, 10 * MS, 15 * MS, 28 * MS);
+        assertEquals(25 * MS, portions.get(Cause.MECH), "the operation and the wait to reach it");
+        assertEquals(0, portions.get(Cause.TTSP));
+        assertEquals(5 * MS, portions.get(Cause.UNKNOWN));
+        assertEquals(Cause.MECH, HiccupCauses.mainCause(portions));
+    }
+
+    @Test
+    void theWaitForAnotherSafepointOutsideMechsCallIsTtsp() {
+        final Map<Cause, Long> portions = counted(30 * MS, 0, 10 * MS, 15 * MS, 12 * MS);
+        assertEquals(12 * MS, portions.get(Cause.MECH), "the operation, and 2 ms of waiting within mech's call");
+        assertEquals(13 * MS, portions.get(Cause.TTSP));
+        assertEquals(Cause.TTSP, HiccupCauses.mainCause(portions));
+    }
+
+    @Test
+    void aCollectionInTheStallKeepsItsWaitForThreadsAsTtsp() {
+        final Map<Cause, Long> portions = counted(30 * MS, 10 * MS, 12 * MS, 5 * MS, 30 * MS);
+        assertEquals(10 * MS, portions.get(Cause.GC));
+        assertEquals(2 * MS, portions.get(Cause.MECH));
+        assertEquals(5 * MS, portions.get(Cause.TTSP), "a collection's safepoint may be the one threads were slow to reach");
+        assertEquals(13 * MS, portions.get(Cause.UNKNOWN));
+    }
+
+    @Test
+    void withNoOperationOfMechsTheStopsKeepTheirCauses() {
+        final Map<Cause, Long> portions = counted(30 * MS, 0, 10 * MS, 15 * MS, 0);
+        assertEquals(0, portions.get(Cause.MECH));
+        assertEquals(10 * MS, portions.get(Cause.SAFEPOINT));
+        assertEquals(15 * MS, portions.get(Cause.TTSP));
     }
 }
