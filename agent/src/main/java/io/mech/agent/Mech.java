@@ -288,7 +288,7 @@ final class Mech {
     private void startRemaining() throws InterruptedException {
         if (reached < Step.EARLY) {
             if (selfPart == null) {
-                selfPart = new SelfCpuPart(selfCpu, startNanos, () -> waitedForRoom);
+                selfPart = new SelfCpuPart(selfCpu, startNanos, () -> waitedForRoom, offers.ownOperations()::stops);
             }
             add(selfPart);
             startStage(PartSpec.Stage.EARLY, null);

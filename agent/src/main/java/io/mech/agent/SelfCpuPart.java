@@ -1,6 +1,7 @@
 package io.mech.agent;
 
 import io.mech.exporter.MetricFamilies;
+import io.mech.hiccup.cause.OwnOperations;
 import io.mech.exporter.SelfCpuFamilies;
 import io.mech.report.Json;
 import io.mech.report.ReportRow;
@@ -11,8 +12,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
-/** mech's own CPU time as a {@link Part}: always on, so that what mech costs is never hidden. */
+/**
+ * mech's own CPU time, and how long its own calls stopped the JVM, as a {@link Part}: always on,
+ * so that what mech costs is never hidden.
+ */
 final class SelfCpuPart implements Part {
 
     /** The threads a report line names, the busiest first. */
@@ -21,16 +26,20 @@ final class SelfCpuPart implements Part {
     private final SelfCpu cpu;
     private final long startNanos;
     private final LongSupplier waitedForRoom;
+    private final Supplier<List<OwnOperations.Stop>> stops;
 
     /**
      * @param cpu           mech's threads' CPU time, sampled once {@code mech-start} is done
      * @param startNanos    when mech started, for the share of one core
      * @param waitedForRoom how long, in nanoseconds, mech's start has waited for room in a full heap
+     * @param stops         what mech's own calls (weaving, JFR's start) stopped the JVM for so far
      */
-    SelfCpuPart(final SelfCpu cpu, final long startNanos, final LongSupplier waitedForRoom) {
+    SelfCpuPart(final SelfCpu cpu, final long startNanos, final LongSupplier waitedForRoom,
+                final Supplier<List<OwnOperations.Stop>> stops) {
         this.cpu = cpu;
         this.startNanos = startNanos;
         this.waitedForRoom = waitedForRoom;
+        this.stops = stops;
     }
 
     /** Says when mech's start waited for the host's heap: nothing was measured meanwhile. */
@@ -51,11 +60,12 @@ final class SelfCpuPart implements Part {
         return List.of(new SelfCpuFamilies(cpu::byThread));
     }
 
-    /** Empty in a JVM that ended before mech had started everything: measuring then would cost its exit. */
+    /** No CPU line in a JVM that ended before mech had started everything: measuring then would cost its exit. */
     @Override
     public Section section() {
+        final String stopped = stopsLine(stops.get());
         if (!cpu.sampled()) {
-            return new Section("self", List.of(), List.of());
+            return new Section("self", stopped == null ? List.of() : List.of(stopped), List.of());
         }
         final Map<String, Long> byThread = cpu.byThread();
         final List<Map.Entry<String, Long>> busiest = new ArrayList<>(byThread.entrySet());
@@ -72,7 +82,29 @@ final class SelfCpuPart implements Part {
             line.append(i == 0 ? ": " : ", ").append(busiest.get(i).getKey())
                 .append(String.format(Locale.ROOT, " %.3f s", busiest.get(i).getValue() / 1e9));
         }
-        return new Section("self", List.of(line.toString()), rows);
+        return new Section("self", stopped == null ? List.of(line.toString()) : List.of(line.toString(), stopped), rows);
+    }
+
+    /**
+     * @return how long each kind of mech's calls stopped the JVM, such as {@code mech's own stops:
+     *         RetransformClasses x1: 1 safepoint, 7.10 ms}; null before any call
+     */
+    static String stopsLine(final List<OwnOperations.Stop> stops) {
+        if (stops.isEmpty()) {
+            return null;
+        }
+        final StringBuilder line = new StringBuilder("mech's own stops:");
+        for (int i = 0; i < stops.size(); i++) {
+            final OwnOperations.Stop stop = stops.get(i);
+            line.append(i == 0 ? " " : "; ").append(stop.name()).append(" x").append(stop.calls()).append(": ");
+            if (stop.nanos() < 0) {
+                line.append("not timed, the JVM keeps no safepoint counters (-XX:-UsePerfData)");
+            } else {
+                line.append(String.format(Locale.ROOT, "%d safepoint%s, %.2f ms", stop.safepoints(),
+                    stop.safepoints() == 1 ? "" : "s", stop.nanos() / 1e6));
+            }
+        }
+        return line.toString();
     }
 
     /** The CPU time one of mech's threads used. */
