@@ -1,8 +1,8 @@
 package io.mech.agent;
 
 import io.mech.exporter.MetricFamilies;
-import io.mech.hiccup.cause.OwnOperations;
 import io.mech.exporter.SelfCpuFamilies;
+import io.mech.hiccup.cause.OwnOperations;
 import io.mech.report.Json;
 import io.mech.report.ReportRow;
 import io.mech.report.Section;

@@ -73,7 +73,10 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
      */
     static final long FROZEN_NANOS = 10_000_000L;
 
-    /** Widening of each JFR pause, and of mech's own operations: safepoint synchronisation before it, clock differences and the meter's round around it. */
+    /**
+     * Widening of each JFR pause, and of mech's own operations: safepoint synchronisation before
+     * it, clock differences and the meter's round around it.
+     */
     static final long SLACK_NANOS = 1_000_000L;
 
     /** The detail of the part of a stall HotSpot's counters put at a safepoint whose operation JFR did not name. */
