@@ -5,6 +5,8 @@ import io.mech.exporter.InternalErrors;
 import io.mech.exporter.JoinedFamilies;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.PrometheusEndpoint;
+import io.mech.hiccup.cause.OwnOperations;
+import io.mech.probes.VmOperations;
 import io.mech.probes.profiler.TriggerSource;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
@@ -166,6 +168,11 @@ final class Mech {
         this.composed = List.copyOf(composed);
         this.attached = attached;
         this.instrumentation = instrumentation == null ? null : new TimedInstrumentation(instrumentation, offers.ownOperations());
+        final OwnOperations own = offers.ownOperations();
+        VmOperations.timeWith(name -> {
+            final OwnOperations.Operation operation = own.begin(name);
+            return () -> own.end(operation);
+        });
         this.metrics = new MetricsKeeper(this::startEndpoint, stopped);
         this.group = new MechThreadGroup(errors, metrics::threadDied);
         // initialised here, where the heap has room, for the start's way back from an OutOfMemoryError

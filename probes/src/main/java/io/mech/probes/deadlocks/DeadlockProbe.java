@@ -1,6 +1,7 @@
 package io.mech.probes.deadlocks;
 
 import io.mech.probes.Periodic;
+import io.mech.probes.VmOperations;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
@@ -72,12 +73,24 @@ public final class DeadlockProbe implements AutoCloseable {
 
     private void check() {
         checks++;
-        final long[] stuck = threads.isSynchronizerUsageSupported() ? threads.findDeadlockedThreads()
-            : threads.findMonitorDeadlockedThreads();
+        final long[] stuck;
+        final Runnable searched = VmOperations.begin("FindDeadlocks");
+        try {
+            stuck = threads.isSynchronizerUsageSupported() ? threads.findDeadlockedThreads() : threads.findMonitorDeadlockedThreads();
+        } finally {
+            searched.run();
+        }
         if (stuck != null) {
             final Map<Long, ThreadInfo> infos = new HashMap<>();
             final Map<Long, Long> owners = new HashMap<>();
-            for (final ThreadInfo info : threads.getThreadInfo(stuck, true, threads.isSynchronizerUsageSupported())) {
+            final ThreadInfo[] dump;
+            final Runnable dumped = VmOperations.begin("ThreadDump");
+            try {
+                dump = threads.getThreadInfo(stuck, true, threads.isSynchronizerUsageSupported());
+            } finally {
+                dumped.run();
+            }
+            for (final ThreadInfo info : dump) {
                 if (info != null) {
                     infos.put(info.getThreadId(), info);
                     owners.put(info.getThreadId(), info.getLockOwnerId());

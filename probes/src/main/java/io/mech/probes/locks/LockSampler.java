@@ -3,6 +3,7 @@ package io.mech.probes.locks;
 import io.mech.probes.MechCode;
 import io.mech.probes.MechThreads;
 import io.mech.probes.Periodic;
+import io.mech.probes.VmOperations;
 import java.lang.management.LockInfo;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -49,7 +50,13 @@ final class LockSampler implements AutoCloseable {
         if (!spacing.due(start)) {
             return;
         }
-        final ThreadInfo[] dump = threads.dumpAllThreads(false, false, DEPTH);
+        final Runnable dumped = VmOperations.begin("ThreadDump");
+        final ThreadInfo[] dump;
+        try {
+            dump = threads.dumpAllThreads(false, false, DEPTH);
+        } finally {
+            dumped.run();
+        }
         final long stands = spacing.dumped(start, System.nanoTime());
         for (final ThreadInfo info : dump) {
             if (info == null || MechThreads.isMechs(info.getThreadName())) {

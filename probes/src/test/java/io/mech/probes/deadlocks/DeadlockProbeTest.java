@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.probes.VmOperations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -21,6 +24,7 @@ class DeadlockProbeTest {
 
     @AfterEach
     void endThreads() throws InterruptedException {
+        VmOperations.timeWith(null);
         if (probe != null) {
             probe.close();
         }
@@ -69,6 +73,12 @@ class DeadlockProbeTest {
         final ReentrantLock b = new ReentrantLock();
         pair("inverted", a, b, true);
         pair("ordered", new ReentrantLock(), new ReentrantLock(), false);
+        final List<String> timed = new CopyOnWriteArrayList<>();
+        final AtomicInteger returned = new AtomicInteger();
+        VmOperations.timeWith(name -> {
+            timed.add(name);
+            return returned::incrementAndGet;
+        });
         probe = DeadlockProbe.start(1_000, warnings::add);
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (probe.snapshot().deadlocks().isEmpty() || probe.snapshot().checks() < 2) {
@@ -86,6 +96,15 @@ class DeadlockProbeTest {
             assertTrue(waiter.at().startsWith(DeadlockProbeTest.class.getName() + ".lambda$start$"), waiter.toString());
         }
         assertEquals(List.of(), warnings);
+        probe.close();
+        assertTrue(timed.contains("FindDeadlocks") && timed.contains("ThreadDump"),
+            "the search and the dump of the stuck threads are timed as mech's own: " + timed);
+        // a check under way as the probe closed still ends its call, within milliseconds
+        final long ended = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (returned.get() != timed.size()) {
+            assertTrue(System.nanoTime() < ended, "every timed call ended: " + returned + " of " + timed);
+            Thread.sleep(10);
+        }
     }
 
     @Test
