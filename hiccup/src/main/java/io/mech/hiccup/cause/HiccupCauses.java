@@ -400,18 +400,18 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     static long splitCounted(final Map<Cause, Long> portions, final long rest, final long gcPause, final long atSafepoint,
                              final long sync, final long mechCovered, final boolean namedSafepoint) {
         final long otherSafepoint = Math.max(0, atSafepoint - gcPause);
+        // The wait to reach a safepoint stays ttsp even within mech's call: a call that waits long
+        // for its own safepoint spans the host's other safepoints too, and the counters cannot
+        // tell whose wait it was (the report's self section has mech's own, from the call's ends).
         final long mech = Math.min(otherSafepoint, mechCovered);
-        // Threads slow to reach a safepoint mech asked for keep the host waiting on mech: with no
-        // collection in the stall, the wait for them within mech's timed call is mech's too.
-        final long mechReaching = gcPause == 0 ? Math.min(sync, Math.max(0, mechCovered - mech)) : 0;
         // The collector's counter times the collection alone; the rest of its safepoint (the
         // operation's set-up and clean-up) is the same stop, unless mech's or JFR's own
         // operation explains it.
         final long gcSafepoint = gcPause > 0 && !namedSafepoint ? otherSafepoint - mech : 0;
         long left = take(portions, Cause.GC, gcPause + gcSafepoint, rest);
-        left = take(portions, Cause.MECH, mech + mechReaching, left);
+        left = take(portions, Cause.MECH, mech, left);
         left = take(portions, Cause.SAFEPOINT, otherSafepoint - mech - gcSafepoint, left);
-        return take(portions, Cause.TTSP, sync - mechReaching, left);
+        return take(portions, Cause.TTSP, sync, left);
     }
 
     /** Puts up to {@code amount}, and no more than what is left of the stall, down to a cause. */
