@@ -53,16 +53,23 @@ class LockPartsTest {
     void samplerSeesABlockedMonitorWithItsCallSite() throws InterruptedException {
         final LockTables tables = new LockTables(100);
         final LockSampler sampler = LockSampler.start(tables, w -> { });
+        final String lock = Workloads.ContendedMonitor.class.getName();
+        LockSnapshot snapshot;
         try {
             final Workloads.ContendedMonitor monitor = new Workloads.ContendedMonitor();
-            Workloads.run("sampled-monitor", 2, 1_000, monitor::bump);
+            // Until a dump has caught a thread blocked, 10 s at most: on a loaded machine one short
+            // run may fall between two dumps (a busy fresh clone's did)
+            final long deadline = System.nanoTime() + 10_000_000_000L;
+            do {
+                Workloads.run("sampled-monitor", 2, 1_000, monitor::bump);
+                snapshot = tables.snapshot(LockSnapshot.Source.SAMPLED, LockSampler.PERIOD_NANOS, false, List.of());
+            } while (snapshot.sites().isEmpty() && System.nanoTime() < deadline);
         } finally {
             sampler.close();
         }
-        final LockSnapshot snapshot = tables.snapshot(LockSnapshot.Source.SAMPLED, LockSampler.PERIOD_NANOS, false, List.of());
-        final String lock = Workloads.ContendedMonitor.class.getName();
-        assertTrue(snapshot.sites().stream().anyMatch(s -> s.kind() == LockKind.MONITOR_ENTER
-            && s.lockClass().equals(lock) && s.callSite().startsWith(lock + ".bump:")), snapshot::toString);
+        final LockSnapshot sampled = snapshot;
+        assertTrue(sampled.sites().stream().anyMatch(s -> s.kind() == LockKind.MONITOR_ENTER
+            && s.lockClass().equals(lock) && s.callSite().startsWith(lock + ".bump:")), sampled::toString);
     }
 
     @Test
