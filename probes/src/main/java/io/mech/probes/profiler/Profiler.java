@@ -257,6 +257,9 @@ public final class Profiler implements AutoCloseable {
         final long millis;
         try {
             millis = Capture.run(loaded, settings.event(), settings.captureMillis(), html, trigger, "trigger", stopping, this::openUnlessAbandoned);
+        } catch (final IOException e) {
+            removeIfAbandoned(html);
+            throw e;
         } finally {
             if (sampling != null && !stopped) {
                 sampling.resume(System.nanoTime());
@@ -337,6 +340,17 @@ public final class Profiler implements AutoCloseable {
             taken.add(capture);
         }
         CaptureFiles.prune(settings.dir(), settings.maxFiles());
+    }
+
+    /**
+     * Removes a capture's files once the exit has given up on it: async-profiler writes the JFR
+     * file itself as it stops, after the exit may have removed it (ProfilerCloseTest found one
+     * left beside a busy build).
+     */
+    private synchronized void removeIfAbandoned(final Path html) {
+        if (abandoned) {
+            remove(html);
+        }
     }
 
     /** Removes a capture's files, returning those that were there. */

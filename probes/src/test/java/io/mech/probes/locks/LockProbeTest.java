@@ -52,12 +52,14 @@ class LockProbeTest {
     }
 
     /**
-     * Runs two threads on the action until they collided 1,000 times or five rounds passed: they
-     * collide only while both run, which on a loaded machine takes longer.
+     * Runs two threads on the action until they collided 1,000 times, for 20 s at most: they
+     * collide only while both run, which on a loaded machine takes longer (beside two busy loops on
+     * two cores, five rounds of 1,000 made 680 collisions in a fresh clone's run).
      */
     private static void collide(final String name, final Workloads.Step action, final LongSupplier collisions)
         throws InterruptedException {
-        for (int round = 0; round < 5 && collisions.getAsLong() < 1_000; round++) {
+        final long deadline = System.nanoTime() + 20_000_000_000L;
+        while (collisions.getAsLong() < 1_000 && System.nanoTime() < deadline) {
             Workloads.run(name, 2, 1_000, action);
         }
     }
