@@ -312,7 +312,11 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
         final boolean jfrCovers = jfr != null && start >= jfr.recordingSince() && end + SLACK_NANOS <= jfr.deliveredUpTo();
         final List<PauseWindow> windows = jfrCovers ? jfr.overlapping(start, end, SLACK_NANOS) : List.of();
         final String[] ownOperation = new String[1];
-        final long ownNanos = own == null ? 0 : own.overlap(stall.endNanoTime() - length, stall.endNanoTime(), ownOperation);
+        // With the counters, a stop shorter than a round may land in the stall after it, by when
+        // mech's call has returned: their move is evidence enough that it was this stop.
+        final long ownSlack = counters != null ? SLACK_NANOS : 0;
+        final long ownNanos = own == null ? 0
+            : own.overlap(stall.endNanoTime() - length - ownSlack, stall.endNanoTime() + ownSlack, ownOperation);
         final Map<Cause, Long> portions = new EnumMap<>(Cause.class);
         for (final Cause cause : Cause.values()) {
             portions.put(cause, 0L);
@@ -324,12 +328,8 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             // (Shenandoah's does), which stops no thread. The count itself may already have moved
             // before the stall's first reading: the meter runs on until it reaches a poll.
             final long gcPause = stall.sync() > 0 || stall.safepoints() > 0 ? stall.gc() : 0;
-            // A stop shorter than a round may land in the stall after it, by when mech's call has
-            // returned: the counters' move is evidence enough that it was this stop.
-            final long ownNear = own == null ? 0 : own.overlap(stall.endNanoTime() - length - SLACK_NANOS,
-                stall.endNanoTime() + SLACK_NANOS, ownOperation);
             rest = splitCounted(portions, rest, gcPause, stall.atSafepoint(), stall.sync(),
-                Math.max(ownNear, covered(windows, EnumSet.of(Cause.MECH), start, end)),
+                Math.max(ownNanos, covered(windows, EnumSet.of(Cause.MECH), start, end)),
                 covered(windows, EnumSet.of(Cause.SAFEPOINT), start, end) > 0);
             if (jfrCovers) {
                 rest = take(portions, Cause.GC, jfr.meterAllocationStalled(start, end, SLACK_NANOS), rest);
