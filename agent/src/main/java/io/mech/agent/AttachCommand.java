@@ -25,16 +25,24 @@ final class AttachCommand {
     private AttachCommand() {
     }
 
+    private static final String USAGE = "usage: java -jar mech.jar attach <pid> [key=value,...]\n"
+        + "Loads mech into the running JVM <pid> of the same user, with the agent's options (java -jar mech.jar options).\n";
+
     static int run(final String[] args) {
+        if (args.length >= 1 && Main.asksForHelp(args[0])) {
+            System.out.print(USAGE);
+            return 0;
+        }
         if (args.length < 1 || args.length > 2) {
-            System.err.println("usage: java -jar mech.jar attach <pid> [key=value,...]");
+            System.err.println("mech attach: " + (args.length < 1 ? "a pid is needed" : "one pid and one option list at most, got "
+                + args.length + " arguments") + "; java -jar mech.jar attach --help");
             return 2;
         }
         final long pid;
         try {
             pid = Long.parseLong(args[0]);
         } catch (final NumberFormatException e) {
-            System.err.println("mech attach: '" + args[0] + "' is not a pid");
+            System.err.println("mech attach: '" + args[0] + "' is not a pid; java -jar mech.jar attach --help");
             return 2;
         }
         final String options = args.length == 2 ? args[1] : "";

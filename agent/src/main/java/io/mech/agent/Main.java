@@ -40,11 +40,28 @@ public final class Main {
             case "-h":
                 System.out.print(usage());
                 return 0;
+            case "version":
+            case "--version":
+                System.out.println("mech " + version());
+                return 0;
             default:
-                System.err.println("mech: unknown command '" + args[0] + "'");
-                System.err.print(usage());
+                System.err.println("mech: unknown command '" + args[0] + "'; " + HELP);
                 return 2;
         }
+    }
+
+    /** The pointer a usage error ends with: one line, not the whole help. */
+    static final String HELP = "java -jar mech.jar --help lists the commands";
+
+    /** @return whether an argument asks a command for its help */
+    static boolean asksForHelp(final String argument) {
+        return argument.equals("--help") || argument.equals("-h");
+    }
+
+    /** The version the jar's manifest names; "unknown" when run from classes, as in the build's own tests. */
+    static String version() {
+        final String version = Main.class.getPackage().getImplementationVersion();
+        return version == null ? "unknown (not run from mech.jar)" : version;
     }
 
     private static String usage() {
@@ -54,6 +71,9 @@ public final class Main {
             + "                                 an async-profiler flame graph of a running JVM\n"
             + "  replay [options] <log>...      replay hiccup logs: percentiles, merge, charts, OpenMetrics\n"
             + "  options                        list every option with its default\n"
+            + "  --version                      this jar's version\n"
+            + "Each command answers --help. Exit codes: 0 done, 1 the command failed (it says why), 2 a usage error;\n"
+            + "replay also 3: nothing selected.\n"
             + "As an agent: java -javaagent:mech.jar[=key=value,...] -jar app.jar\n";
     }
 

@@ -29,8 +29,12 @@ final class ProfileCommand {
     }
 
     static int run(final String[] args) {
+        if (args.length >= 1 && Main.asksForHelp(args[0])) {
+            System.out.println(USAGE);
+            return 0;
+        }
         if (args.length < 1) {
-            System.err.println(USAGE);
+            System.err.println("mech profile: a pid is needed; java -jar mech.jar profile --help");
             return 2;
         }
         final long pid;
@@ -54,8 +58,8 @@ final class ProfileCommand {
                 }
             }
         } catch (final IllegalArgumentException e) {
-            System.err.println("mech profile: " + (e instanceof NumberFormatException ? "'" + args[0] + "' is not a pid" : e.getMessage()));
-            System.err.println(USAGE);
+            System.err.println("mech profile: " + (e instanceof NumberFormatException ? "'" + args[0] + "' is not a pid" : e.getMessage())
+                + "; java -jar mech.jar profile --help");
             return 2;
         }
         final String problem = AttachCommand.checkProcess(pid);
