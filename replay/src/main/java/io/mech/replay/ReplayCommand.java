@@ -49,8 +49,7 @@ public final class ReplayCommand {
         try {
             options = ReplayOptions.parse(args);
         } catch (final ReplayOptions.UsageException e) {
-            err.println("mech replay: " + e.getMessage());
-            err.print(ReplayOptions.USAGE);
+            err.println("mech replay: " + e.getMessage() + "; java -jar mech.jar replay --help");
             return 2;
         }
         if (options.help) {

@@ -44,7 +44,7 @@ final class ReplayOptions {
         "  --help                      this text",
         "HistogramLogProcessor's spellings are taken too: -i <log>, -tag, -start, -end, -allTags, -csv,",
         "-listtags, -outputValueUnitRatio, -percentilesOutputTicksPerHalf.",
-        "Durations need a unit: ns, us, ms or s. Exit: 0 ok, 1 damaged or unreadable input,",
+        "Durations need a unit: ns, us, ms, s, m or h. Exit: 0 ok, 1 damaged or unreadable input,",
         "2 usage error, 3 no interval selected (the line says what the logs have).",
         "");
 
@@ -155,18 +155,32 @@ final class ReplayOptions {
         return args[i];
     }
 
+    /**
+     * A window's bound: a duration from the logs' start, such as {@code 30s} or {@code 2m}, or an
+     * ISO-8601 time with offset. HistogramLogProcessor's {@code -start} and {@code -end} take bare
+     * seconds, as there; mech's own spellings want a unit, like every other duration.
+     */
     private static TimeBound time(final String option, final String text) throws UsageException {
+        final boolean bareSeconds = option.startsWith("-") && !option.startsWith("--");
         try {
             final double seconds = Double.parseDouble(text);
-            if (Double.isFinite(seconds) && seconds >= 0) {
+            if (bareSeconds && Double.isFinite(seconds) && seconds >= 0) {
                 return TimeBound.relative(seconds);
             }
-        } catch (final NumberFormatException notSeconds) {
+            if (!bareSeconds) {
+                throw new UsageException(option + " needs a unit, such as " + text + "s (ns, us, ms, s, m or h), or an ISO-8601 time"
+                    + " with offset; got '" + text + "'");
+            }
+        } catch (final NumberFormatException notANumber) {
+            if (!bareSeconds && !text.isEmpty() && Character.isDigit(text.charAt(0)) && unit(text) != null) {
+                return TimeBound.relative(duration(option, text, 0) / 1e9);
+            }
             try {
                 final OffsetDateTime when = OffsetDateTime.parse(text);
                 return new TimeBound(when.toEpochSecond() + when.getNano() / 1e9, true);
             } catch (final DateTimeParseException e) {
-                throw new UsageException(option + " takes seconds (>= 0) or an ISO-8601 time with offset, got '" + text + "'");
+                throw new UsageException(option + " takes " + (bareSeconds ? "seconds (>= 0)" : "a duration such as 30s or 2m")
+                    + " or an ISO-8601 time with offset, got '" + text + "'");
             }
         }
         throw new UsageException(option + " takes seconds (>= 0) or an ISO-8601 time with offset, got '" + text + "'");
@@ -223,27 +237,31 @@ final class ReplayOptions {
         throw new UsageException(option + " takes a whole number from " + min + " to " + max + ", got '" + text + "'");
     }
 
-    /**
-     * A duration in ns: a number with ns, us, ms or s; at least {@code min} ns. A bare number is
-     * refused: {@code --stall 2} would be 2 ns, which nobody means.
-     */
-    static long duration(final String option, final String text, final long min) throws UsageException {
-        final String[] units = {"ns", "us", "ms", "s"};
-        final long[] nanos = {1, 1_000, 1_000_000, 1_000_000_000};
-        String number = null;
-        long scale = 1;
-        for (int u = 0; u < units.length; u++) {
-            if (text.endsWith(units[u])) {
-                number = text.substring(0, text.length() - units[u].length());
-                scale = nanos[u];
-                break;
+    /** The units a duration may carry, longest suffix first, and their nanoseconds. */
+    private static final String[] UNITS = {"ns", "us", "ms", "s", "m", "h"};
+    private static final double[] UNIT_NANOS = {1, 1e3, 1e6, 1e9, 60e9, 3600e9};
+
+    /** @return the index of the unit the text ends with, or null */
+    private static Integer unit(final String text) {
+        for (int u = 0; u < UNITS.length; u++) {
+            if (text.endsWith(UNITS[u])) {
+                return u;
             }
         }
-        if (number == null) {
-            throw new UsageException(option + " needs a unit, ns, us, ms or s, such as 2ms; got '" + text + "'");
+        return null;
+    }
+
+    /**
+     * A duration in ns: a number with ns, us, ms, s, m or h; at least {@code min} ns. A bare
+     * number is refused: {@code --stall 2} would be 2 ns, which nobody means.
+     */
+    static long duration(final String option, final String text, final long min) throws UsageException {
+        final Integer unit = unit(text);
+        if (unit == null) {
+            throw new UsageException(option + " needs a unit, ns, us, ms, s, m or h, such as 2ms; got '" + text + "'");
         }
         try {
-            final double value = Double.parseDouble(number) * scale;
+            final double value = Double.parseDouble(text.substring(0, text.length() - UNITS[unit].length())) * UNIT_NANOS[unit];
             if (value >= min && value < Long.MAX_VALUE) {
                 return (long) value;
             }

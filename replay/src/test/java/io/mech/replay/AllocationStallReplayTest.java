@@ -114,7 +114,7 @@ class AllocationStallReplayTest {
 
     @Test
     void linesWithNoStallSayNone() throws Exception {
-        final Outcome outcome = Outcome.replay("--start", "1", "--end", "1.5", log("a.hlog", true).toString());
+        final Outcome outcome = Outcome.replay("--start", "1s", "--end", "1.5s", log("a.hlog", true).toString());
         assertEquals(0, outcome.code(), outcome.err());
         assertTrue(allocationStallLine(outcome.out()).contains(": none in 1 intervals;"), outcome.out());
     }

@@ -116,11 +116,14 @@ class DamagedLogTest {
     @Test
     void badOptionsAreUsageErrors() {
         for (final String[] args : new String[][] {{}, {"--nope", "x.hlog"}, {"--start"}, {"--format", "xml", "x.hlog"},
-            {"--tag", "a b", "x.hlog"}, {"--tag", "a", "--all-tags", "x.hlog"}, {"--start", "20", "--end", "10", "x.hlog"},
+            {"--tag", "a b", "x.hlog"}, {"--tag", "a", "--all-tags", "x.hlog"}, {"--start", "20s", "--end", "10s", "x.hlog"},
+            {"--start", "20", "x.hlog"}, {"--stall", "10", "x.hlog"},
             {"--correct", "fast", "x.hlog"}, {"-", "-"}}) {
             final Outcome outcome = Outcome.replay(args);
             assertEquals(2, outcome.code(), String.join(" ", args));
-            assertTrue(outcome.err().startsWith("mech replay: ") && outcome.err().contains("usage:"), outcome.err());
+            assertTrue(outcome.err().startsWith("mech replay: ") && outcome.err().endsWith("; java -jar mech.jar replay --help\n"),
+                outcome.err());
+            assertEquals(1, outcome.err().lines().count(), "one line, not the whole help: " + outcome.err());
         }
     }
 

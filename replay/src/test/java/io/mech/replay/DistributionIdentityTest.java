@@ -25,14 +25,14 @@ class DistributionIdentityTest {
         final List<Arguments> cases = new ArrayList<>();
         for (final String log : TestLogs.ALL) {
             cases.add(Arguments.of(log, new String[0], new String[0]));
-            cases.add(Arguments.of(log, new String[] {"-start", "30", "-end", "90.5"}, new String[] {"--start", "30", "--end", "90.5"}));
+            cases.add(Arguments.of(log, new String[] {"-start", "30", "-end", "90.5"}, new String[] {"--start", "30s", "--end", "90.5s"}));
         }
         cases.add(Arguments.of(TestLogs.MECH, new String[] {"-outputValueUnitRatio", "1000"}, new String[] {"--unit-ratio", "1000"}));
         cases.add(Arguments.of(TestLogs.WRITER, new String[] {"-percentilesOutputTicksPerHalf", "3", "-outputValueUnitRatio", "1e9"},
             new String[] {"--ticks", "3", "--unit-ratio", "1e9"}));
         cases.add(Arguments.of(TestLogs.TAGGED, new String[] {"-tag", "gc"}, new String[] {"--tag", "gc"}));
         cases.add(Arguments.of(TestLogs.TAGGED, new String[] {"-tag", "io", "-start", "10", "-end", "20"},
-            new String[] {"--tag", "io", "--start", "10", "--end", "20"}));
+            new String[] {"--tag", "io", "--start", "10s", "--end", "20s"}));
         cases.add(Arguments.of(TestLogs.MECH, new String[] {"-correctLogWithKnownCoordinatedOmission", "200000"},
             new String[] {"--correct", "200us"}));
         return cases.stream();

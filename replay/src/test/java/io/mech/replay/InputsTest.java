@@ -55,7 +55,7 @@ class InputsTest {
     void isoWindowEqualsRelativeWindow() throws Exception {
         final Path log = TestLogs.copy(TestLogs.MECH, dir);
         final Instant start = Instant.ofEpochMilli(TestLogs.START_MILLIS);
-        final Outcome relative = Outcome.replay("--start", "30", "--end", "60", log.toString());
+        final Outcome relative = Outcome.replay("--start", "30s", "--end", "60s", log.toString());
         final Outcome absolute = Outcome.replay("--start", start.plusSeconds(30).toString(), "--end", start.plusSeconds(60).toString(),
             log.toString());
         assertEquals(0, absolute.code(), absolute.err());

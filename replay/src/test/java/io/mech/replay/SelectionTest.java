@@ -35,7 +35,7 @@ class SelectionTest {
     @Test
     void aWindowPastTheLogIsOneLineGivingTheLogsSpan() throws Exception {
         final Path log = TestLogs.copy(TestLogs.MECH, dir);
-        final Outcome outcome = Outcome.replay("--start", "500", log.toString());
+        final Outcome outcome = Outcome.replay("--start", "500s", log.toString());
         assertEquals(3, outcome.code(), outcome.err());
         assertEquals(1, outcome.err().lines().count(), outcome.err());
         assertTrue(outcome.err().matches("(?s)mech replay: no interval selected by --start 500.0 s: the logs hold untagged lines, "
@@ -46,7 +46,21 @@ class SelectionTest {
     void aDurationWithoutAUnitIsAUsageError() {
         final Outcome outcome = Outcome.replay("--stall", "2", "any.hlog");
         assertEquals(2, outcome.code());
-        assertTrue(outcome.err().startsWith("mech replay: --stall needs a unit, ns, us, ms or s, such as 2ms; got '2'\n"), outcome.err());
+        assertEquals("mech replay: --stall needs a unit, ns, us, ms, s, m or h, such as 2ms; got '2'; java -jar mech.jar replay --help\n",
+            outcome.err());
+    }
+
+    @Test
+    void theWindowTakesDurationsWithAnyUnitAndHistogramLogProcessorsBareSeconds() throws Exception {
+        final Path log = TestLogs.copy(TestLogs.MECH, dir);
+        final String minutes = Outcome.replay("--start", "0.5m", "--end", "1m", log.toString()).out();
+        assertTrue(minutes.contains("Total count"), minutes);
+        assertEquals(Outcome.replay("--start", "30000ms", "--end", "60s", log.toString()).out(), minutes);
+        assertEquals(Outcome.replay("-start", "30", "-end", "60", log.toString()).out(), minutes);
+        final Outcome bare = Outcome.replay("--start", "30", log.toString());
+        assertEquals(2, bare.code());
+        assertEquals("mech replay: --start needs a unit, such as 30s (ns, us, ms, s, m or h), or an ISO-8601 time with offset; got '30';"
+            + " java -jar mech.jar replay --help\n", bare.err());
     }
 
     @Test
