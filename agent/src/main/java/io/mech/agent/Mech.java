@@ -308,8 +308,13 @@ final class Mech {
             }
             recording.countDown();
             if (!stopping) {
-                // while the deferral waits anyway: the report's code loads now, not at exit
-                step("preparing the report", "report", new Reporter(options, parts, startNanos, errors)::prepare);
+                // while the deferral waits anyway: the report's code loads now, not at exit; not a
+                // step(), which would name this start step in a stop's give-up line
+                try {
+                    new Reporter(options, parts, startNanos, errors).prepare();
+                } catch (final Throwable t) {
+                    errors.failed("report", t);
+                }
             }
             reached = Step.ENDPOINT;
         }
