@@ -33,14 +33,14 @@ public final class FalseSharingFamilies implements MetricFamilies {
             .help("Per verdict of the last window: the lower of the two access rates (per second) times the probability of one line");
         for (final Verdict v : now.verdicts()) {
             score.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder()
-                .labels(Labels.of("verdict", v.kind().label(), "class", v.className(), "fields", String.join(",", v.fields())))
+                .labels(Labels.of("verdict", LabelWords.of(v.kind().label()), "class", v.className(), "fields", String.join(",", v.fields())))
                 .value(v.score()).build());
         }
         final GaugeSnapshot.Builder candidates = GaugeSnapshot.builder().name("mech_falsesharing_candidate_pairs")
             .help("Pairs of non-final fields of the included classes that may share a line (same-line) or sit on neighbouring lines");
-        candidates.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(Labels.of("distance", "same-line"))
+        candidates.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(Labels.of("distance", "same_line"))
             .value(now.sameLineCandidates()).build());
-        candidates.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(Labels.of("distance", "adjacent-line"))
+        candidates.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(Labels.of("distance", "adjacent_line"))
             .value(now.adjacentLineCandidates()).build());
         final GaugeSnapshot woven = GaugeSnapshot.builder().name("mech_falsesharing_woven_classes")
             .help("Classes the window wove counting into; 0 before the window")

@@ -108,7 +108,7 @@ public final class InternalErrors implements MetricFamilies {
         // One series even without failures, so that a rule can alert on its increase from 0.
         errors.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(Labels.of("component", "none")).value(0).build());
         for (final Map.Entry<String, AtomicLong> entry : counts.entrySet()) {
-            errors.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(Labels.of("component", entry.getKey()))
+            errors.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(Labels.of("component", LabelWords.of(entry.getKey())))
                 .value(entry.getValue().get()).build());
         }
         return List.of(errors.build());

@@ -139,7 +139,7 @@ public final class LockFamilies implements MetricFamilies {
             .help("Monitors inflated, by the monitor's class and JFR's cause (wait/notify or contention)");
         for (final Inflation i : now.inflations()) {
             inflations.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
-                .labels(Labels.of("class", i.monitorClass(), "cause", i.cause())).value(i.count()).build());
+                .labels(Labels.of("class", i.monitorClass(), "cause", LabelWords.of(i.cause()))).value(i.count()).build());
         }
         families.add(inflations.build());
         if (now.monitorsInUse() >= 0) {

@@ -31,14 +31,14 @@ public class FalseSharingFamiliesTest {
         final GaugeSnapshot score = (GaugeSnapshot) families.get(0);
         assertEquals(1, score.getDataPoints().size());
         final GaugeSnapshot.GaugeDataPointSnapshot point = score.getDataPoints().get(0);
-        assertEquals("false sharing", point.getLabels().get("verdict"));
+        assertEquals("false_sharing", point.getLabels().get("verdict"));
         assertEquals("a.Pair", point.getLabels().get("class"));
         assertEquals("first,second", point.getLabels().get("fields"));
         assertEquals(1.75e6, point.getValue());
         final GaugeSnapshot candidates = (GaugeSnapshot) families.get(1);
-        assertEquals(2.0, candidates.getDataPoints().stream().filter(p -> p.getLabels().get("distance").equals("same-line"))
+        assertEquals(2.0, candidates.getDataPoints().stream().filter(p -> p.getLabels().get("distance").equals("same_line"))
             .findFirst().orElseThrow().getValue());
-        assertEquals(1.0, candidates.getDataPoints().stream().filter(p -> p.getLabels().get("distance").equals("adjacent-line"))
+        assertEquals(1.0, candidates.getDataPoints().stream().filter(p -> p.getLabels().get("distance").equals("adjacent_line"))
             .findFirst().orElseThrow().getValue());
         assertEquals(5.0, ((GaugeSnapshot) families.get(2)).getDataPoints().get(0).getValue());
     }

@@ -45,7 +45,7 @@ class LockFamiliesTest {
             "mech_lock_blocked_max_seconds{class=\"app.Account\",kind=\"monitor_enter\",site=\"app.Bank.transfer:42\"} 0.003",
             "mech_lock_contended_acquisition_seconds_count{class=\"java.util.concurrent.locks.ReentrantLock\",mode=\"exclusive\"} 3",
             "mech_lock_contended_acquisition_seconds_bucket{class=\"java.util.concurrent.locks.ReentrantLock\",mode=\"exclusive\",le=\"8.192E-6\"} 2",
-            "mech_lock_monitor_inflations_total{cause=\"Monitor Wait\",class=\"app.Mailbox\"} 4.0",
+            "mech_lock_monitor_inflations_total{cause=\"monitor_wait\",class=\"app.Mailbox\"} 4.0",
             "mech_lock_monitors_in_use 7.0")) {
             assertTrue(text.contains(line + "\n"), line + " in\n" + text);
         }
