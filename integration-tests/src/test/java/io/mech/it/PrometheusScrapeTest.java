@@ -22,8 +22,24 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A real Prometheus scrapes mech in a JVM running the GC-pause kernel. */
+/**
+ * A real Prometheus scrapes mech in a JVM running the demo's kernels with the demo's probes, 2 s
+ * a variant: the GC-pause kernel's large live set, the false-sharing kernel within the probe's
+ * window, the back-pressure kernel and the locks kernel's nine variants last, so the host
+ * outlives the wait for the dashboard's panels. Every query of the Grafana dashboard returns data.
+ */
 class PrometheusScrapeTest {
+
+    /** The demo's probes, the false-sharing window ending while the false-sharing kernel runs. */
+    private static final String PROBES = "probes.locks=on,probes.falsesharing=on,probes.falsesharing.delay=0,"
+        + "probes.falsesharing.window=12s,probes.queues=on,probes.queues.sample=250ms";
+    private static final Pattern EXPR = Pattern.compile("\"expr\": \"((?:[^\"\\\\]|\\\\.)*)\"");
+    /** The dashboard's queries that returned data, once every one did or the wait ended. */
+    private static List<String> answered;
+    /** A text scrape taken once the dashboard's queries had data, so every part's families are in it. */
+    private static String fullScrape;
+    /** A moment the host was up and scraped: the queries of the GC kernel's figures are evaluated there. */
+    private static double upAt;
 
     /** Schema 3: neighbouring bucket bounds differ by this factor. */
     private static final double BUCKET_WIDTH = Math.pow(2, 1.0 / 8);
@@ -39,8 +55,10 @@ class PrometheusScrapeTest {
     static void start() throws Exception {
         mechPort = PrometheusServer.freePort();
         host = Forked.start(dir, Forked.javaWithMech(Path.of(System.getProperty("java.home")),
-            "hiccup.causes=on,prometheus.port=" + mechPort + ",hiccup.interval=1s,report=off,hiccup.log=" + dir.resolve("gc.hlog"),
-            "-Xmx512m", "-jar", Paths.examplesJar().toString(), "gc-pause", "large-live-set", "--seconds", "40"));
+            "hiccup.causes=on,prometheus.port=" + mechPort + ",hiccup.interval=1s,report=off,hiccup.log=" + dir.resolve("gc.hlog")
+                + "," + PROBES,
+            "-Xmx512m", "-jar", Paths.examplesJar().toString(), "gc-pause:large-live-set,false-sharing,back-pressure,locks",
+            "--seconds", "2"));
         prometheus = PrometheusServer.start(dir, mechPort);
         final long deadline = System.nanoTime() + 30_000_000_000L;
         while (PrometheusServer.values(prometheus.query("count_over_time(mech_hiccup_hdr_seconds_count{jvm=\"host\"}[1m])",
@@ -50,6 +68,7 @@ class PrometheusScrapeTest {
             }
             Thread.sleep(500);
         }
+        upAt = now();
     }
 
     @AfterAll
@@ -75,7 +94,7 @@ class PrometheusScrapeTest {
 
     @Test
     void nativeHistogramQuantileAgreesWithHdrHistogram() throws Exception {
-        final double time = now() - 1;
+        final double time = upAt;
         for (final String q : List.of("0.5", "0.99")) {
             final double nativeQuantile = single("histogram_quantile(" + q + ", mech_hiccup_seconds{jvm=\"host\"})", time);
             final double hdr = single("mech_hiccup_hdr_seconds{jvm=\"host\",quantile=\"" + q + "\"}", time);
@@ -89,13 +108,14 @@ class PrometheusScrapeTest {
 
     @Test
     void jvmMetricsArePresent() throws Exception {
-        assertFalse(PrometheusServer.values(prometheus.query("jvm_memory_used_bytes", now())).isEmpty());
-        assertFalse(PrometheusServer.values(prometheus.query("jvm_threads_current", now())).isEmpty());
+        assertFalse(PrometheusServer.values(prometheus.query("jvm_memory_used_bytes", upAt)).isEmpty());
+        assertFalse(PrometheusServer.values(prometheus.query("jvm_threads_current", upAt)).isEmpty());
     }
 
     @Test
     void promtoolFindsNothingToLint() throws Exception {
-        final String text = scrapeText();
+        dashboardQueriesAnswered();
+        final String text = fullScrape;
         final Process promtool = new ProcessBuilder(PrometheusServer.binary("promtool"), "check", "metrics")
             .redirectErrorStream(true).start();
         promtool.getOutputStream().write(text.getBytes(StandardCharsets.UTF_8));
@@ -103,12 +123,62 @@ class PrometheusScrapeTest {
         final String output = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, promtool.waitFor(), output);
         assertEquals("", output.trim());
+        // mech's own label values are snake-case words; the JVM families keep the JVM's pool names
+        final Matcher spaced = Pattern.compile("(?m)^mech_[^{ ]*\\{.*=\"[^\"]* [^\"]*\".*$").matcher(text);
+        assertFalse(spaced.find(), () -> "a label value with a space: " + spaced.group());
+    }
+
+    @Test
+    void everyDashboardQueryReturnsData() throws Exception {
+        assertEquals(dashboardQueries(), dashboardQueriesAnswered(), "the dashboard's queries with data, of all its queries");
+    }
+
+    /**
+     * Waits, 120 s at most, until each of the dashboard's queries has returned data at some
+     * moment of the run (the kernels run one after another, and each panel's data comes with its
+     * kernel); the instance variable stands for every instance.
+     *
+     * @return the queries that did, in the dashboard's order
+     */
+    private static synchronized List<String> dashboardQueriesAnswered() throws Exception {
+        if (answered != null) {
+            return answered;
+        }
+        final List<String> queries = dashboardQueries();
+        final Set<String> found = new java.util.HashSet<>();
+        final long deadline = System.nanoTime() + 120_000_000_000L;
+        while (found.size() < queries.size() && System.nanoTime() < deadline) {
+            for (final String query : queries) {
+                if (!found.contains(query) && !PrometheusServer.values(prometheus.query(
+                    "max_over_time((" + query.replace("$instance", ".*") + ")[5m:1s])", now())).isEmpty()) {
+                    found.add(query);
+                }
+            }
+            if (found.size() < queries.size()) {
+                Thread.sleep(1000);
+            }
+        }
+        answered = queries.stream().filter(found::contains).toList();
+        fullScrape = scrapeText();
+        return answered;
+    }
+
+    private static List<String> dashboardQueries() throws Exception {
+        final Matcher expr = EXPR.matcher(Files.readString(Paths.repoFile("examples/grafana/mech-dashboard.json")));
+        final List<String> queries = new ArrayList<>();
+        while (expr.find()) {
+            queries.add(expr.group(1).replace("\\\"", "\""));
+        }
+        assertTrue(queries.size() >= 14, "the dashboard's queries: " + queries);
+        return queries;
     }
 
     @Test
     void dashboardUsesOnlyNamesMechExports() throws Exception {
         final String dashboard = Files.readString(Paths.repoFile("examples/grafana/mech-dashboard.json"));
-        final Set<String> exported = exportedNames(scrapeText());
+        // once every panel had data, each family the dashboard reads has been served
+        dashboardQueriesAnswered();
+        final Set<String> exported = exportedNames(prometheus.names());
         final Matcher names = Pattern.compile("\\b(mech_[a-z0-9_]+)").matcher(dashboard);
         final Set<String> used = new TreeSet<>();
         while (names.find()) {
@@ -133,15 +203,12 @@ class PrometheusScrapeTest {
         assertTrue(selectors > 0, "the dashboard selects the host's meter");
     }
 
-    /** Every series name a text scrape holds, and the family names behind them. */
-    private static Set<String> exportedNames(final String text) {
+    /** mech's series names in Prometheus' list of names. */
+    private static Set<String> exportedNames(final String answer) {
         final Set<String> names = new TreeSet<>();
-        for (final String line : text.split("\n")) {
-            if (line.startsWith("# TYPE ")) {
-                names.add(line.split(" ")[2]);
-            } else if (!line.startsWith("#") && !line.isBlank()) {
-                names.add(line.split("[{ ]")[0]);
-            }
+        final Matcher name = Pattern.compile("\"(mech_[a-z0-9_]+)\"").matcher(answer);
+        while (name.find()) {
+            names.add(name.group(1));
         }
         return names;
     }

@@ -169,6 +169,15 @@ public final class PrometheusServer implements AutoCloseable {
         return response.body();
     }
 
+    /** The raw JSON answer of /api/v1/label/__name__/values: every series name ingested so far. */
+    public String names() throws IOException, InterruptedException {
+        final HttpResponse<String> response = get("/api/v1/label/__name__/values");
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException("/api/v1/label/__name__/values: HTTP " + response.statusCode() + " " + response.body());
+        }
+        return response.body();
+    }
+
     /** The raw JSON answer of /api/v1/alerts: the alerts pending or firing now. */
     public String alerts() throws IOException, InterruptedException {
         final HttpResponse<String> response = get("/api/v1/alerts");
