@@ -64,6 +64,7 @@ final class ScrapeBench {
 
     static List<Row> run(final Setup setup) throws Exception {
         final List<Row> rows = new ArrayList<>(crowd(setup));
+        rows.addAll(crowdOfHealthChecks(setup));
         rows.addAll(threads(setup));
         rows.addAll(fresh(setup));
         return rows;
@@ -224,7 +225,39 @@ final class ScrapeBench {
     }
 
     /** Scrapes from {@link #CONCURRENT} threads for the given seconds; returns successes and failures. */
+    /** One request of a crowd's client; true when it was answered. */
+    private interface Request {
+        boolean send() throws InterruptedException;
+    }
+
+    /**
+     * The crowd's RSS growth with the same clients asking for {@code /-/healthy}, which the same
+     * HTTP server answers without collecting or writing anything: the part of the growth that is
+     * the server's, set beside the crowd of scrapers'.
+     */
+    private static List<Row> crowdOfHealthChecks(final Setup setup) throws Exception {
+        final int port = Ports.free();
+        final Process host = host(setup, port, 0, "health-checked");
+        try (Writer toHost = new OutputStreamWriter(host.getOutputStream(), StandardCharsets.UTF_8);
+             BufferedReader fromHost = new BufferedReader(new InputStreamReader(host.getInputStream(), StandardCharsets.UTF_8))) {
+            final Scraper scraper = new Scraper(port);
+            scraper.awaitUp(30);
+            final String first = mark(toHost, fromHost);
+            concurrently(scraper::healthy, WARM_UP_SECONDS);
+            concurrently(scraper::healthy, setup.scrapeSeconds());
+            final String after = mark(toHost, fromHost);
+            return List.of(Row.of(CONCURRENT + " concurrent clients of /-/healthy: host RSS growth", Config.DEFAULTS.label, "MiB",
+                single((Jvm.field(after, "rss_bytes") - Jvm.field(first, "rss_bytes")) / (1024.0 * 1024))));
+        } finally {
+            stop(host);
+        }
+    }
+
     private static long[] concurrently(final Scraper scraper, final int seconds) throws InterruptedException {
+        return concurrently(scraper::scrape, seconds);
+    }
+
+    private static long[] concurrently(final Request request, final int seconds) throws InterruptedException {
         final AtomicLong ok = new AtomicLong();
         final AtomicLong failed = new AtomicLong();
         final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
@@ -233,7 +266,7 @@ final class ScrapeBench {
             final Thread thread = new Thread(() -> {
                 try {
                     while (System.nanoTime() < end) {
-                        (scraper.scrape() ? ok : failed).incrementAndGet();
+                        (request.send() ? ok : failed).incrementAndGet();
                     }
                 } catch (final InterruptedException e) {
                     Thread.currentThread().interrupt();
