@@ -139,11 +139,16 @@ final class OverheadBench {
         return rows;
     }
 
-    /** The throughput lost over a fresh JVM's first {@link #FIRST_SECONDS}: jHiccup and the defaults, each against no agent. */
+    /**
+     * The throughput lost over a fresh JVM's first {@link #FIRST_SECONDS}: jHiccup, and mech part
+     * by part (the recorder, its causes, the lock probe, the defaults, which add /metrics scraped
+     * every 5 s), each against no agent, so that the defaults' points beyond jHiccup's are put down
+     * to the parts that take them.
+     */
     private static List<Row> firstSeconds(final Setup setup, final Load load, final String loadName) throws Exception {
         final List<String> kernel = List.of("-jar", setup.examplesJar().toString(), load.kernel() + ":" + load.variant(),
             "--seconds", Integer.toString(FIRST_SECONDS));
-        final List<Config> configs = new ArrayList<>(List.of(Config.OFF, Config.DEFAULTS));
+        final List<Config> configs = new ArrayList<>(List.of(Config.OFF, Config.HICCUP, Config.CAUSES, Config.LOCKS, Config.DEFAULTS));
         if (setup.jHiccup().isPresent()) {
             configs.add(1, Config.JHICCUP);
         }
@@ -157,9 +162,11 @@ final class OverheadBench {
             rows.add(Row.of(figure, config.label, "%", Stats.of(lost.get(config))));
         }
         if (setup.jHiccup().isPresent()) {
-            rows.add(Row.of(figure + ", less jHiccup's", Config.DEFAULTS.label + " vs " + Config.JHICCUP.label, "points",
-                Stats.of(Alternation.paired(lost.get(Config.DEFAULTS), lost.get(Config.JHICCUP), (mech, jHiccup) -> mech - jHiccup)))
-                .atMost(TARGET_FIRST_POINTS_BEYOND_JHICCUP));
+            for (final Config config : configs.subList(2, configs.size())) {
+                final Row row = Row.of(figure + ", less jHiccup's", config.label + " vs " + Config.JHICCUP.label, "points",
+                    Stats.of(Alternation.paired(lost.get(config), lost.get(Config.JHICCUP), (mech, jHiccup) -> mech - jHiccup)));
+                rows.add(config == Config.DEFAULTS ? row.atMost(TARGET_FIRST_POINTS_BEYOND_JHICCUP) : row);
+            }
         }
         return rows;
     }
