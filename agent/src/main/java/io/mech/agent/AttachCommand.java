@@ -35,14 +35,14 @@ final class AttachCommand {
         }
         if (args.length < 1 || args.length > 2) {
             System.err.println("mech attach: " + (args.length < 1 ? "a pid is needed" : "one pid and one option list at most, got "
-                + args.length + " arguments") + "; java -jar mech.jar attach --help");
+                + args.length + " arguments") + "; " + Main.helpPointer("attach"));
             return 2;
         }
         final long pid;
         try {
             pid = Long.parseLong(args[0]);
         } catch (final NumberFormatException e) {
-            System.err.println("mech attach: '" + args[0] + "' is not a pid; java -jar mech.jar attach --help");
+            System.err.println("mech attach: '" + args[0] + "' is not a pid; " + Main.helpPointer("attach"));
             return 2;
         }
         final String options = args.length == 2 ? args[1] : "";

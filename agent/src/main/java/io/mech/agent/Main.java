@@ -7,6 +7,9 @@ import java.util.Locale;
 /** {@code java -jar mech.jar <command>}: the tools that run outside the host JVM. */
 public final class Main {
 
+    /** The pointer a usage error ends with: one line, not the whole help. */
+    static final String HELP = "java -jar mech.jar --help lists the commands";
+
     private Main() {
     }
 
@@ -50,8 +53,13 @@ public final class Main {
         }
     }
 
-    /** The pointer a usage error ends with: one line, not the whole help. */
-    static final String HELP = "java -jar mech.jar --help lists the commands";
+    /**
+     * @param command the command whose usage was wrong
+     * @return the pointer that command's usage errors end with
+     */
+    static String helpPointer(final String command) {
+        return "java -jar mech.jar " + command + " --help";
+    }
 
     /** @return whether an argument asks a command for its help */
     static boolean asksForHelp(final String argument) {

@@ -34,7 +34,7 @@ final class ProfileCommand {
             return 0;
         }
         if (args.length < 1) {
-            System.err.println("mech profile: a pid is needed; java -jar mech.jar profile --help");
+            System.err.println("mech profile: a pid is needed; " + Main.helpPointer("profile"));
             return 2;
         }
         final long pid;
@@ -59,7 +59,7 @@ final class ProfileCommand {
             }
         } catch (final IllegalArgumentException e) {
             System.err.println("mech profile: " + (e instanceof NumberFormatException ? "'" + args[0] + "' is not a pid" : e.getMessage())
-                + "; java -jar mech.jar profile --help");
+                + "; " + Main.helpPointer("profile"));
             return 2;
         }
         final String problem = AttachCommand.checkProcess(pid);
