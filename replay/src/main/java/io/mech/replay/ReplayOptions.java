@@ -161,29 +161,33 @@ final class ReplayOptions {
      * seconds, as there; mech's own spellings want a unit, like every other duration.
      */
     private static TimeBound time(final String option, final String text) throws UsageException {
-        final boolean bareSeconds = option.startsWith("-") && !option.startsWith("--");
         try {
-            final double seconds = Double.parseDouble(text);
-            if (bareSeconds && Double.isFinite(seconds) && seconds >= 0) {
+            final OffsetDateTime when = OffsetDateTime.parse(text);
+            return new TimeBound(when.toEpochSecond() + when.getNano() / 1e9, true);
+        } catch (final DateTimeParseException notATime) {
+            // a duration from the logs' start
+        }
+        if (!option.startsWith("--")) {
+            final double seconds = seconds(text);
+            if (seconds >= 0 && Double.isFinite(seconds)) {
                 return TimeBound.relative(seconds);
             }
-            if (!bareSeconds) {
-                throw new UsageException(option + " needs a unit, such as " + text + "s (ns, us, ms, s, m or h), or an ISO-8601 time"
-                    + " with offset; got '" + text + "'");
-            }
-        } catch (final NumberFormatException notANumber) {
-            if (!bareSeconds && !text.isEmpty() && Character.isDigit(text.charAt(0)) && unit(text) != null) {
-                return TimeBound.relative(duration(option, text, 0) / 1e9);
-            }
-            try {
-                final OffsetDateTime when = OffsetDateTime.parse(text);
-                return new TimeBound(when.toEpochSecond() + when.getNano() / 1e9, true);
-            } catch (final DateTimeParseException e) {
-                throw new UsageException(option + " takes " + (bareSeconds ? "seconds (>= 0)" : "a duration such as 30s or 2m")
-                    + " or an ISO-8601 time with offset, got '" + text + "'");
-            }
+            throw new UsageException(option + " takes seconds (>= 0) or an ISO-8601 time with offset, got '" + text + "'");
         }
-        throw new UsageException(option + " takes seconds (>= 0) or an ISO-8601 time with offset, got '" + text + "'");
+        if (!Double.isNaN(seconds(text))) {
+            throw new UsageException(option + " needs a unit, such as " + text + "s (ns, us, ms, s, m or h), or an ISO-8601 time"
+                + " with offset; got '" + text + "'");
+        }
+        return TimeBound.relative(duration(option, text, 0) / 1e9);
+    }
+
+    /** @return the text as a number, or NaN when it is not one */
+    private static double seconds(final String text) {
+        try {
+            return Double.parseDouble(text);
+        } catch (final NumberFormatException e) {
+            return Double.NaN;
+        }
     }
 
     private static String tag(final String text) throws UsageException {
