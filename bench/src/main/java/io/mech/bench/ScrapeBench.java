@@ -104,9 +104,7 @@ final class ScrapeBench {
     private static List<Row> crowd(final Setup setup) throws Exception {
         final int port = Ports.free();
         final long started = System.nanoTime();
-        final Process host = host(setup, port, 0, "scraped");
-        try (Writer toHost = new OutputStreamWriter(host.getOutputStream(), StandardCharsets.UTF_8);
-             BufferedReader fromHost = new BufferedReader(new InputStreamReader(host.getInputStream(), StandardCharsets.UTF_8))) {
+        try (MarkedHost host = new MarkedHost(setup, port, "scraped")) {
             final Scraper scraper = new Scraper(port);
             scraper.awaitUp(30);
             for (int i = 0; i < SEQUENTIAL; i++) {
@@ -116,16 +114,16 @@ final class ScrapeBench {
             for (int i = 0; i < SEQUENTIAL; i++) {
                 latencies.add(timed(scraper));
             }
-            final String first = mark(toHost, fromHost);
+            final String first = host.mark();
             concurrently(scraper, WARM_UP_SECONDS);
             Thread.sleep(Math.max(0, TimeUnit.SECONDS.toMillis(HOST_WARM_UP_SECONDS) - (System.nanoTime() - started) / 1_000_000));
-            final String before = mark(toHost, fromHost);
+            final String before = host.mark();
             final double refusedBefore = scraper.value(REFUSED);
             final long[] counts = concurrently(scraper, setup.scrapeSeconds());
             final double refused = scraper.value(REFUSED) - refusedBefore;
-            final String after = mark(toHost, fromHost);
+            final String after = host.mark();
             concurrently(scraper, setup.scrapeSeconds());
-            final String again = mark(toHost, fromHost);
+            final String again = host.mark();
 
             final List<Row> rows = new ArrayList<>();
             final Stats latency = Stats.of(latencies);
@@ -153,8 +151,6 @@ final class ScrapeBench {
             rows.add(Row.of("meter thread allocation while scraped, second window", Config.DEFAULTS.label, "bytes",
                 single(Jvm.field(again, "meter_allocated_bytes") - Jvm.field(after, "meter_allocated_bytes"))).atMost(0));
             return rows;
-        } finally {
-            stop(host);
         }
     }
 
@@ -233,7 +229,6 @@ final class ScrapeBench {
         }
     }
 
-    /** Scrapes from {@link #CONCURRENT} threads for the given seconds; returns successes and failures. */
     /** One request of a crowd's client; true when it was answered. */
     private interface Request {
         boolean send() throws InterruptedException;
@@ -246,22 +241,19 @@ final class ScrapeBench {
      */
     private static List<Row> crowdOfHealthChecks(final Setup setup) throws Exception {
         final int port = Ports.free();
-        final Process host = host(setup, port, 0, "health-checked");
-        try (Writer toHost = new OutputStreamWriter(host.getOutputStream(), StandardCharsets.UTF_8);
-             BufferedReader fromHost = new BufferedReader(new InputStreamReader(host.getInputStream(), StandardCharsets.UTF_8))) {
+        try (MarkedHost host = new MarkedHost(setup, port, "health-checked")) {
             final Scraper scraper = new Scraper(port);
             scraper.awaitUp(30);
-            final String first = mark(toHost, fromHost);
+            final String first = host.mark();
             concurrently(scraper::healthy, WARM_UP_SECONDS);
             concurrently(scraper::healthy, setup.scrapeSeconds());
-            final String after = mark(toHost, fromHost);
+            final String after = host.mark();
             return List.of(Row.of(CONCURRENT + " concurrent clients of /-/healthy: host RSS growth", Config.DEFAULTS.label, "MiB",
                 single((Jvm.field(after, "rss_bytes") - Jvm.field(first, "rss_bytes")) / (1024.0 * 1024))));
-        } finally {
-            stop(host);
         }
     }
 
+    /** Scrapes from {@link #CONCURRENT} threads for the given seconds; returns successes and failures. */
     private static long[] concurrently(final Scraper scraper, final int seconds) throws InterruptedException {
         return concurrently(scraper::scrape, seconds);
     }
@@ -290,14 +282,41 @@ final class ScrapeBench {
         return new long[] {ok.get(), failed.get()};
     }
 
-    private static String mark(final Writer toHost, final BufferedReader fromHost) throws Exception {
-        toHost.write("mark\n");
-        toHost.flush();
-        final String line = fromHost.readLine();
-        if (line == null) {
-            throw new IllegalStateException("the scraped host exited");
+    /**
+     * A scraped host with a control JVM and the pipe on which it prints its own figures (RSS,
+     * live heap, the meter thread's allocation) each time it is asked; closing it stops the host.
+     * Used by the bench's one thread.
+     */
+    private static final class MarkedHost implements AutoCloseable {
+        private final Process process;
+        private final Writer toHost;
+        private final BufferedReader fromHost;
+
+        MarkedHost(final Setup setup, final int port, final String name) throws IOException {
+            process = host(setup, port, 0, name);
+            toHost = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+            fromHost = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         }
-        return line;
+
+        /** @return the host's figures, one line */
+        String mark() throws IOException {
+            toHost.write("mark\n");
+            toHost.flush();
+            final String line = fromHost.readLine();
+            if (line == null) {
+                throw new IllegalStateException("the scraped host exited");
+            }
+            return line;
+        }
+
+        @Override
+        public void close() throws IOException {
+            try (toHost; fromHost) {
+                stop(process);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     private static Stats single(final double value) {
