@@ -51,20 +51,47 @@ class ExporterAgentTest {
             "-cp", classpath, SleepingHost.class.getName(), "4000"),
             // client_java reads these whatever its package is called: relocation renames properties, not variables.
             Map.of("IO_PROMETHEUS_EXPORTER_HTTP_SERVER_PORT", "3", "IO_PROMETHEUS_EXPORTER_HTTPSERVER_PORT", "3"));
-        HttpResponse<String> response = null;
-        for (int attempt = 0; attempt < 50 && response == null; attempt++) {
-            Thread.sleep(100);
-            try {
-                response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                    URI.create("http://127.0.0.1:" + port + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
-            } catch (final IOException notYet) {
-                response = null;
-            }
-        }
+        final HttpResponse<String> response = firstScrape(port);
         final Forked.Result result = host.await(30);
         assertTrue(response != null && response.statusCode() == 200, "mech served on its own port");
         assertTrue(response.body().contains("mech_hiccup_seconds"));
         assertEquals(0, result.exit());
         assertEquals(List.of(), result.mechLines(), result.err());
+    }
+
+    /**
+     * client_java's native-memory families are served when the host tracks its native memory, and
+     * left out, without starting the platform MBean server to find that out, when it does not.
+     */
+    @Test
+    void nativeMemoryFamiliesFollowTheHostsTracking() throws Exception {
+        for (final String tracking : List.of("summary", "off")) {
+            final int port = PrometheusServer.freePort();
+            final Forked host = Forked.start(dir, Forked.javaWithMech(Path.of(System.getProperty("java.home")),
+                "report=off,hiccup.log=,prometheus.port=" + port, "-XX:NativeMemoryTracking=" + tracking,
+                "-cp", Paths.testClasses(), SleepingHost.class.getName(), "3000"), Map.of());
+            final HttpResponse<String> response = firstScrape(port);
+            final Forked.Result result = host.await(30);
+            assertTrue(response != null && response.statusCode() == 200, "served, NativeMemoryTracking=" + tracking);
+            assertTrue(response.body().contains("\njvm_memory_used_bytes{"), "JVM families, NativeMemoryTracking=" + tracking);
+            assertEquals(tracking.equals("summary"), response.body().contains("\njvm_native_memory_committed_bytes{"),
+                "native-memory families, NativeMemoryTracking=" + tracking);
+            assertEquals(0, result.exit());
+            assertEquals(List.of(), result.mechLines(), result.err());
+        }
+    }
+
+    /** The first answer of /metrics within 5 s of the host's start, or null. */
+    private static HttpResponse<String> firstScrape(final int port) throws InterruptedException {
+        final HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build();
+        for (int attempt = 0; attempt < 50; attempt++) {
+            Thread.sleep(100);
+            try {
+                return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+            } catch (final IOException notYet) {
+                // not serving yet
+            }
+        }
+        return null;
     }
 }
