@@ -26,8 +26,8 @@ import org.HdrHistogram.Histogram;
  * <p>Selection follows HistogramLogProcessor: untagged lines unless a tag is asked for; a
  * relative window compares each interval's start, relative to the log's start, with the bounds
  * (with several logs, relative to the earliest log's start); a log stops at its first interval
- * past the end. Tagged lines in the window feed the {@link StallCauses} whatever the tag asked for
- * (the causes' lines and the allocation stalls'), and control logs feed only them.
+ * past the end. Tagged lines in the window feed the {@link StallCauses} (the causes' lines and
+ * the allocation stalls'), every tag's or only the one asked for, and control logs feed only them.
  */
 final class Replay {
 
@@ -195,6 +195,9 @@ final class Replay {
                     if (interval != null) {
                         causes.addControl(reader.absoluteStartSec(), interval.max(), options.stallThreshold);
                     }
+                } else if (tag != null && options.tag != null && !options.tag.equals(tag)) {
+                    // --tag filters the causes too: another tag's lines count nowhere
+                    interval = null;
                 } else if (StallCauses.ALLOCATION_STALL.equals(tag)) {
                     // Every stall counts here, so a line with any is decoded whole; an empty one need not be.
                     final boolean stalled = reader.maxColumn() > 0;

@@ -12,9 +12,9 @@ import java.util.TreeMap;
  * hiccups, one line per cause ({@code gc}, {@code safepoint}, {@code ttsp}, {@code mech}, {@code os}) holding the
  * stalls put down to it, and, once JFR records, one {@code allocation-stall} line of every thread's
  * waits for memory under ZGC, summed apart ({@link #addAllocationStalls}): threads' waits, not the
- * meter's stalls, they are no cause and no part of the causes' shares. Every tag a log has counts here, whatever {@code --tag} selects for the
- * distribution; so do the control JVMs' logs ({@code <log>.c}), whose stalls happen outside the
- * host JVM.
+ * meter's stalls, they are no cause and no part of the causes' shares. Every tag a log has counts
+ * here, or the one {@code --tag} selects; so do the control JVMs' logs ({@code <log>.c}), whose
+ * stalls happen outside the host JVM.
  *
  * <p>A cause's stall time in an interval is the longest stall of that cause in it (the line's
  * max): a lower bound, as the summary's stall time is, since a second stall of the same cause in

@@ -121,12 +121,15 @@ final class TextReport {
     private static void causes(final PrintStream out, final StallCauses causes, final ReplayOptions options) {
         final double ratio = options.unitRatio;
         out.println();
-        if (causes.tags().isEmpty()) {
-            out.println("#[Stall time by cause: the logs have no " + (causes.hasAllocationStallLines() ? "cause" : "tagged")
-                + " lines (mech writes one per cause with hiccup.causes on)]");
+        if (options.tag != null && !StallCauses.isCause(options.tag)) {
+            out.println("#[Stall time by cause: none shown, --tag " + options.tag + " selects lines that are no cause's]");
+        } else if (causes.tags().isEmpty()) {
+            out.println("#[Stall time by cause: the logs have no " + (options.tag != null ? options.tag : causes.hasAllocationStallLines()
+                ? "cause" : "tagged") + " lines (mech writes one per cause with hiccup.causes on)]");
         } else {
-            out.println("#[Stall time by cause, from the logs' tagged lines: each interval's longest stall of the cause,"
-                + " summed (a lower bound); values in " + Values.unit(ratio) + "]");
+            out.println("#[Stall time by cause" + (options.tag != null ? ", " + options.tag + " only (--tag)" : "")
+                + ", from the logs' tagged lines: each interval's longest stall of the cause, summed (a lower bound); values in "
+                + Values.unit(ratio) + "]");
             final String format = "%-16s %9s %12s %7s %9s%n";
             out.format(Locale.ROOT, format, "cause", "stalls", "stall time", "share", "longest");
             final long total = causes.totalNanos();

@@ -130,6 +130,8 @@ class FleetMergeTest {
         final Outcome tagged = Outcome.replay("--tag", "virtual", file.toString());
         assertEquals(0, tagged.code(), tagged.err());
         assertTrue(tagged.out().contains("80.0"), "--tag virtual reads the meter's 80 ms:\n" + tagged.out());
+        assertTrue(tagged.out().contains("\n#[Stall time by cause: none shown, --tag virtual selects lines that are no cause's]\n"),
+            tagged.out());
     }
 
     @Test

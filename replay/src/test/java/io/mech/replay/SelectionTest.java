@@ -1,6 +1,7 @@
 package io.mech.replay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -30,6 +31,22 @@ class SelectionTest {
         assertEquals(1, lines.size(), outcome.err());
         assertTrue(lines.get(0).startsWith("mech replay: no interval selected by --tag nosuch: the logs hold untagged lines and "
             + "tags gc, io, starting from 0.000 to "), lines.get(0));
+    }
+
+    @Test
+    void tagFiltersTheCauseTableToo() throws Exception {
+        final Path log = TestLogs.copy(TestLogs.TAGGED, dir);
+        final String every = Outcome.replay("--format", "json", log.toString()).out();
+        assertTrue(every.contains("{\"cause\":\"gc\"") && every.contains("{\"cause\":\"io\""), every);
+        final Outcome gc = Outcome.replay("--tag", "gc", log.toString());
+        assertEquals(0, gc.code(), gc.err());
+        final List<String> table = gc.out().lines().dropWhile(l -> !l.startsWith("#[Stall time by cause")).toList();
+        assertTrue(table.get(0).startsWith("#[Stall time by cause, gc only (--tag), "), gc.out());
+        assertEquals(List.of("gc"), table.subList(2, table.size()).stream().takeWhile(l -> !l.isBlank() && !l.startsWith("#"))
+            .map(l -> l.split("\\s+")[0]).toList(), gc.out());
+        final String json = Outcome.replay("--tag", "gc", "--format", "json", log.toString()).out();
+        assertTrue(json.contains("{\"cause\":\"gc\""), json);
+        assertFalse(json.contains("{\"cause\":\"io\""), json);
     }
 
     @Test
