@@ -30,6 +30,8 @@ final class ReplayOptions {
         "  --unit-ratio <r>            divide values by r for output (default 1000000: ns to ms)",
         "  --ticks <n>                 percentile ticks per half-distance (default 5)",
         "  --intervals                 add the interval table (one row per interval or time bucket)",
+        "  --csv-table <t>             CSV of one table: distribution, summary, worst, causes, control, hosts,",
+        "                              intervals or moving (with --moving-window)",
         "  --moving-window <d>         add a moving-window percentile over this duration, e.g. 60s",
         "  --moving-percentile <p>     the percentile of --moving-window (default 99)",
         "  --correct <d>               correct for coordinated omission with this expected interval, e.g. 1ms",
@@ -56,6 +58,8 @@ final class ReplayOptions {
     boolean perFile;
     boolean recursive;
     Format format = Format.TEXT;
+    /** The one table CSV output holds, or null for every table. */
+    CsvReport.Table csvTable;
     double unitRatio = 1_000_000.0;
     int ticks = 5;
     boolean intervals;
@@ -117,6 +121,7 @@ final class ReplayOptions {
                 case "--end", "-end" -> o.end = time(arg, value(args, ++i, arg));
                 case "--tag", "-tag" -> o.tag = tag(value(args, ++i, arg));
                 case "--format" -> o.format = format(value(args, ++i, arg));
+                case "--csv-table" -> o.csvTable = csvTable(value(args, ++i, arg));
                 case "--unit-ratio", "-outputValueUnitRatio" -> o.unitRatio = positive(arg, value(args, ++i, arg));
                 case "--ticks", "-percentilesOutputTicksPerHalf" -> o.ticks = (int) whole(arg, value(args, ++i, arg), 1, 1000);
                 case "--moving-window" -> o.movingWindowNanos = duration(arg, value(args, ++i, arg), 1_000_000L);
@@ -138,6 +143,16 @@ final class ReplayOptions {
         }
         if (o.inputs.stream().filter("-"::equals).count() > 1) {
             throw new UsageException("standard input (-) can be read only once");
+        }
+        if (o.csvTable != null) {
+            if (o.format == Format.JSON) {
+                throw new UsageException("--csv-table writes CSV; it excludes --format json");
+            }
+            if (o.csvTable == CsvReport.Table.MOVING && o.movingWindowNanos == 0) {
+                throw new UsageException("--csv-table moving needs --moving-window");
+            }
+            o.format = Format.CSV;
+            o.intervals |= o.csvTable == CsvReport.Table.INTERVALS;
         }
         if (o.tag != null && o.allTags) {
             throw new UsageException("--tag and --all-tags exclude each other");
@@ -195,6 +210,15 @@ final class ReplayOptions {
             throw new UsageException("--tag must be non-empty without spaces, commas or line breaks, got '" + text + "'");
         }
         return text;
+    }
+
+    private static CsvReport.Table csvTable(final String text) throws UsageException {
+        try {
+            return CsvReport.Table.valueOf(text.toUpperCase(Locale.ROOT));
+        } catch (final IllegalArgumentException e) {
+            throw new UsageException("--csv-table takes distribution, summary, worst, causes, control, hosts, intervals or moving, got '"
+                + text + "'");
+        }
     }
 
     private static Format format(final String text) throws UsageException {
