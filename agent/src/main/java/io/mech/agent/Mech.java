@@ -720,7 +720,7 @@ final class Mech {
     void stop(final long deadline) {
         final long settled = deadline - TimeUnit.MILLISECONDS.toNanos(REPORT_RESERVE_MILLIS);
         // while every part's threads still live: one that ends as its part closes keeps what it was last seen to use
-        step("measuring mech's own CPU", "self-cpu", selfCpu::sample);
+        step("measuring mech's own CPU", "self-cpu", selfCpu::sampleAgain);
         final List<Part> started = started();
         for (int i = started.size() - 1; i >= 0; i--) {
             final Part part = started.get(i);

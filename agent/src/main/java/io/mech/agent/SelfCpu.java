@@ -65,6 +65,16 @@ final class SelfCpu {
         }
     }
 
+    /**
+     * Measures again, as the stop begins, if a sample was taken before: a host that stops before
+     * {@code mech-start} sampled loads no java.management at its exit.
+     */
+    synchronized void sampleAgain() {
+        if (threads != null) {
+            sample();
+        }
+    }
+
     /** Whether a sample was taken: {@code mech-start} takes one once every part has started. */
     synchronized boolean sampled() {
         return threads != null;
