@@ -3,13 +3,18 @@ package io.mech.replay;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.BitSet;
 
 /**
- * Writes each log's replayed intervals as OpenMetrics gauges time-stamped at the interval's end,
- * for {@code promtool tsdb create-blocks-from openmetrics}. The max carries the name the live
- * exporter uses ({@code mech_hiccup_interval_max_seconds}), so a backfilled incident sits next to
- * live data; a {@code log} label names the file. Values are taken as nanoseconds, the unit of mech's
- * and jHiccup's logs.
+ * Writes each log's replayed intervals as OpenMetrics samples time-stamped at the interval's end,
+ * for {@code promtool tsdb create-blocks-from openmetrics}, under the names and labels a live
+ * scrape has, so that a backfilled incident sits next to live data and answers the same queries:
+ * the interval gauges with {@code jvm="host"} (and {@code thread="virtual"} for that meter's
+ * lines, a {@code tag} label for another tag's), and, from the logs' cause lines, the counters {@code mech_hiccup_cause_seconds_total}
+ * and {@code mech_hiccup_cause_stalls_total} by {@code cause}, counted from the log's start as
+ * replay's cause table counts (each interval's longest stall of the cause: lower bounds). An
+ * {@code instance} label names the log, where a live series has the scraped target. Values are
+ * taken as nanoseconds, the unit of mech's and jHiccup's logs.
  *
  * <p>Samples of a series must go forward in time: an interval that does not start after the one
  * before it in the same log is left out.
@@ -45,16 +50,29 @@ final class OpenMetricsExport {
     private OpenMetricsExport() {
     }
 
-    static void write(final OutputStream o, final Replay.Result result) throws IOException {
+    /** The counters from the cause lines, as the live exporter names them. */
+    private enum CauseFamily {
+        SECONDS("mech_hiccup_cause_seconds", "seconds", "Stall time of the host JVM by cause, replayed from a log's cause lines."),
+        STALLS("mech_hiccup_cause_stalls", "", "Stalls of the host JVM by cause, replayed from a log's cause lines.");
+
+        final String metric;
+        final String unit;
+        final String help;
+
+        CauseFamily(final String metric, final String unit, final String help) {
+            this.metric = metric;
+            this.unit = unit;
+            this.help = help;
+        }
+    }
+
+    static void write(final OutputStream o, final Replay.Result result, final String tag) throws IOException {
         final StringBuilder s = new StringBuilder(1 << 16);
+        final String meter = "jvm=\"host\"" + (tag == null ? "" : "virtual".equals(tag) ? ",thread=\"virtual\"" : ",tag=\"" + label(tag) + "\"");
         for (final Family family : Family.values()) {
-            s.append("# TYPE ").append(family.metric).append(" gauge\n");
-            if (!family.unit.isEmpty()) {
-                s.append("# UNIT ").append(family.metric).append(' ').append(family.unit).append('\n');
-            }
-            s.append("# HELP ").append(family.metric).append(' ').append(family.help).append('\n');
+            header(s, family.metric, "gauge", family.unit, family.help);
             for (final View view : result.files()) {
-                final String series = family.metric + "{log=\"" + label(view.name()) + "\"} ";
+                final String series = family.metric + "{instance=\"" + label(view.name()) + "\"," + meter + "} ";
                 final Timeline t = view.timeline();
                 long last = Long.MIN_VALUE;
                 for (int i = 0; i < t.size(); i++) {
@@ -63,18 +81,71 @@ final class OpenMetricsExport {
                         continue;
                     }
                     last = at;
-                    final long millis = Math.floorMod(at, 1000L);
-                    s.append(series).append(family.value(t, i)).append(' ').append(Math.floorDiv(at, 1000L))
-                        .append(millis < 10 ? ".00" : millis < 100 ? ".0" : ".").append(millis).append('\n');
-                    if (s.length() > 1 << 16) {
-                        o.write(s.toString().getBytes(StandardCharsets.UTF_8));
-                        s.setLength(0);
-                    }
+                    sample(s, series, family.value(t, i), at);
+                    flushIfLong(s, o);
+                }
+            }
+        }
+        for (final CauseFamily family : CauseFamily.values()) {
+            header(s, family.metric, "counter", family.unit, family.help);
+            for (final View view : result.files()) {
+                final CauseCounts counts = view.causeCounts();
+                if (counts != null) {
+                    causeSamples(s, o, family, view, counts, result.causes());
                 }
             }
         }
         s.append("# EOF\n");
         o.write(s.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** One cause's counter of one log, a sample at each interval's end: what its stalled lines to then add up to. */
+    private static void causeSamples(final StringBuilder s, final OutputStream o, final CauseFamily family, final View view,
+                                     final CauseCounts counts, final StallCauses causes) throws IOException {
+        final Timeline t = view.timeline();
+        final BitSet seen = counts.causes();
+        for (int cause = seen.nextSetBit(0); cause >= 0; cause = seen.nextSetBit(cause + 1)) {
+            final String series = family.metric + "_total{instance=\"" + label(view.name()) + "\",cause=\""
+                + label(causes.tags().get(cause)) + "\"} ";
+            long total = 0;
+            int line = 0;
+            long last = Long.MIN_VALUE;
+            for (int i = 0; i < t.size(); i++) {
+                final long at = t.endMillis(i);
+                if (at <= last) {
+                    continue;
+                }
+                last = at;
+                for (; line < counts.size() && counts.endMillis(line) <= at; line++) {
+                    if (counts.cause(line) == cause) {
+                        total += family == CauseFamily.SECONDS ? counts.longestNanos(line) : 1;
+                    }
+                }
+                sample(s, series, family == CauseFamily.SECONDS ? total / 1e9 : total, at);
+                flushIfLong(s, o);
+            }
+        }
+    }
+
+    private static void header(final StringBuilder s, final String metric, final String type, final String unit, final String help) {
+        s.append("# TYPE ").append(metric).append(' ').append(type).append('\n');
+        if (!unit.isEmpty()) {
+            s.append("# UNIT ").append(metric).append(' ').append(unit).append('\n');
+        }
+        s.append("# HELP ").append(metric).append(' ').append(help).append('\n');
+    }
+
+    private static void sample(final StringBuilder s, final String series, final double value, final long atMillis) {
+        final long millis = Math.floorMod(atMillis, 1000L);
+        s.append(series).append(value).append(' ').append(Math.floorDiv(atMillis, 1000L))
+            .append(millis < 10 ? ".00" : millis < 100 ? ".0" : ".").append(millis).append('\n');
+    }
+
+    private static void flushIfLong(final StringBuilder s, final OutputStream o) throws IOException {
+        if (s.length() > 1 << 16) {
+            o.write(s.toString().getBytes(StandardCharsets.UTF_8));
+            s.setLength(0);
+        }
     }
 
     private static String label(final String value) {

@@ -135,6 +135,9 @@ final class Replay {
             if (live[i] && (perFile || single)) {
                 views[i] = new View(hosts.get(i).name(), options.stallThreshold, options.worst,
                     timelines || single && mergedTimeline, logs > OVERLAID_LOGS);
+                if (options.openMetrics != null) {
+                    views[i].keepCauseCounts();
+                }
                 fileViews.add(views[i]);
                 only = views[i];
             }
@@ -208,6 +211,14 @@ final class Replay {
                     final boolean stalled = reader.maxColumn() > 0;
                     interval = selection == Selection.TAKE || stalled ? reader.interval() : null;
                     causes.add(tag, reader.absoluteStartSec(), stalled && interval != null ? interval.max() : 0);
+                    final CauseCounts counts = views[next] == null ? null : views[next].causeCounts();
+                    if (counts != null) {
+                        if (stalled && interval != null) {
+                            counts.add(causes.tagIndex(tag), interval.endMillis(), interval.max());
+                        } else {
+                            counts.seen(causes.tagIndex(tag));
+                        }
+                    }
                 } else if (selection == Selection.TAKE) {
                     interval = reader.interval();
                 }

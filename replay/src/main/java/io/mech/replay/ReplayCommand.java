@@ -99,7 +99,7 @@ public final class ReplayCommand {
                 write(options.outputPrefix + ".hgrm", o -> HgrmFile.write(o, result, options, hosts.get(0).startTimeSec()));
             }
             if (options.openMetrics != null) {
-                write(options.openMetrics, o -> OpenMetricsExport.write(o, result));
+                write(options.openMetrics, o -> OpenMetricsExport.write(o, result, options.tag));
             }
             return 0;
         } catch (final LogFormatException e) {

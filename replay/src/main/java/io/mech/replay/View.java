@@ -26,6 +26,8 @@ final class View {
     private long stalledSum;
     private long skippedLines;
     private boolean truncated;
+    /** The log's stalls by cause, kept only for the OpenMetrics export; null otherwise. */
+    private CauseCounts causeCounts;
 
     /**
      * @param name           how the report names it
@@ -73,6 +75,16 @@ final class View {
         if (timeline != null) {
             timeline.add(interval.startMillis(), interval.endMillis(), interval);
         }
+    }
+
+    /** Keeps the log's stalls by cause from now on, for the OpenMetrics export. */
+    void keepCauseCounts() {
+        causeCounts = new CauseCounts();
+    }
+
+    /** @return the log's stalls by cause, or null when they are not kept */
+    CauseCounts causeCounts() {
+        return causeCounts;
     }
 
     void noteInput(final long skipped, final boolean truncatedLastLine) {
