@@ -66,7 +66,7 @@ final class HtmlPage {
             .append("svg.chart { display: block; margin-bottom: 16px; }\n</style>\n</head>\n<body>\n");
         s.append("<h1>mech replay: ").append(Charts.escape(title(result))).append("</h1>\n");
         s.append("<table>\n<tr><th>log</th><th>intervals</th><th>count</th><th>p50</th><th>p90</th><th>p99</th><th>p99.9</th>"
-            + "<th>p99.99</th><th>max</th><th>stalled</th><th>stall time &ge;</th></tr>\n");
+            + "<th>p99.99</th><th>max</th><th>stalled</th><th>max sum</th></tr>\n");
         for (final View view : TextReport.summaryRows(result)) {
             final Histogram h = view.total();
             s.append("<tr><td>").append(Charts.escape(view.name())).append("</td><td>").append(view.intervals()).append("</td><td>")
@@ -78,7 +78,7 @@ final class HtmlPage {
                 .append("</td><td>").append(Values.value(view.stalledLowerBound(), ratio)).append("</td></tr>\n");
         }
         s.append("</table>\n<p>Values in ").append(Values.unit(ratio)).append(String.format(Locale.ROOT,
-            ". Stalled: intervals whose max reached %s %s; stall time: the sum of their maxima, a lower bound.</p>%n",
+            ". Stalled: intervals whose max reached %s %s; max sum: the sum of their maxima, a lower bound of the stall time mech's report gives.</p>%n",
             Values.value(options.stallThreshold, ratio), Values.unit(ratio)));
         if (result.fleet() && !result.files().isEmpty()) {
             hosts(s, result, ratio);
@@ -99,7 +99,7 @@ final class HtmlPage {
         s.append("<h2>Hosts ranked by p99, then max").append(shown.size() < ranked.size() ? ": the " + HostRanking.SHOWN
             + " worst and the " + HostRanking.SHOWN + " best of " + ranked.size() : "").append("</h2>\n<table>\n")
             .append("<tr><th>rank</th><th class=\"log\">log</th><th>intervals</th><th>p50</th><th>p99</th><th>p99.9</th><th>max</th>"
-                + "<th>stalled</th><th>stall time &ge;</th></tr>\n");
+                + "<th>stalled</th><th>max sum</th></tr>\n");
         for (int i = 0; i < shown.size(); i++) {
             final HostRanking.Host host = shown.get(i);
             if (i > 0 && host.rank() != shown.get(i - 1).rank() + 1) {
@@ -123,8 +123,8 @@ final class HtmlPage {
             return;
         }
         final double ratio = options.unitRatio;
-        s.append("<h2>Why: stall time by cause</h2>\n<table id=\"causes-table\">\n<tr><th>cause</th><th>stalls</th>"
-            + "<th>stall time &ge;</th><th>share</th><th>longest</th></tr>\n");
+        s.append("<h2>Why: stall time by cause</h2>\n<table id=\"causes-table\">\n<tr><th>cause</th><th>intervals</th>"
+            + "<th>max sum</th><th>share</th><th>longest</th></tr>\n");
         final long total = causes.totalNanos();
         for (final int i : TextReport.byStallTime(causes)) {
             s.append("<tr><td><span style=\"color:").append(CauseChart.colour(causes.tags(), i)).append("\">&#9632;</span> ")
@@ -135,7 +135,7 @@ final class HtmlPage {
         s.append("</table>\n<p>From the logs' tagged lines: each interval's longest stall of a cause, summed (a lower bound).");
         if (!causes.controlLogs().isEmpty()) {
             s.append(" Control JVM: ").append(causes.controlStalled()).append(" of ").append(causes.controlIntervals())
-                .append(" intervals stalled, stall time ").append(Values.value(causes.controlStallNanos(), ratio)).append(' ')
+                .append(" intervals stalled, max sum ").append(Values.value(causes.controlStallNanos(), ratio)).append(' ')
                 .append(Values.unit(ratio)).append("; a stall both JVMs have lies outside the JVM.");
         }
         if (causes.hasAllocationStallLines()) {

@@ -29,10 +29,10 @@ final class TextReport {
         final List<View> rows = summaryRows(result);
         out.println("#[Summary, values in " + Values.unit(ratio) + "; stalled: intervals whose max >= "
             + Values.value(options.stallThreshold, ratio) + " " + Values.unit(ratio)
-            + ", stall time: the sum of their maxima, a lower bound]");
+            + ", max sum: the sum of their maxima, a lower bound of the stall time mech's report gives]");
         final String format = "%-24s %9s %12s %9s %9s %9s %9s %9s %9s %8s %12s%n";
         out.format(Locale.ROOT, format, "log", "intervals", "count", "p50", "p90", "p99", "p99.9", "p99.99", "max",
-            "stalled", "stall time");
+            "stalled", "max sum");
         for (final View view : rows) {
             final var h = view.total();
             out.format(Locale.ROOT, format, view.name(), view.intervals(), h.getTotalCount(),
@@ -104,7 +104,7 @@ final class TextReport {
             ? ": the " + HostRanking.SHOWN + " worst and the " + HostRanking.SHOWN + " best of " + ranked.size() : "")
             + ", values in " + Values.unit(ratio) + "]");
         final String format = "%5s %-24s %9s %9s %9s %9s %9s %8s %12s%n";
-        out.format(Locale.ROOT, format, "rank", "log", "intervals", "p50", "p99", "p99.9", "max", "stalled", "stall time");
+        out.format(Locale.ROOT, format, "rank", "log", "intervals", "p50", "p99", "p99.9", "max", "stalled", "max sum");
         for (int i = 0; i < shown.size(); i++) {
             final HostRanking.Host host = shown.get(i);
             if (i > 0 && host.rank() != shown.get(i - 1).rank() + 1) {
@@ -128,10 +128,10 @@ final class TextReport {
                 ? "cause" : "tagged") + " lines (mech writes one per cause with hiccup.causes on)]");
         } else {
             out.println("#[Stall time by cause" + (options.tag != null ? ", " + options.tag + " only (--tag)" : "")
-                + ", from the logs' tagged lines: each interval's longest stall of the cause, summed (a lower bound); values in "
-                + Values.unit(ratio) + "]");
+                + ", from the logs' tagged lines; intervals: those with a stall of the cause; max sum: each one's longest stall"
+                + " of the cause, summed (a lower bound); values in " + Values.unit(ratio) + "]");
             final String format = "%-16s %9s %12s %7s %9s%n";
-            out.format(Locale.ROOT, format, "cause", "stalls", "stall time", "share", "longest");
+            out.format(Locale.ROOT, format, "cause", "intervals", "max sum", "share", "longest");
             final long total = causes.totalNanos();
             for (final int i : byStallTime(causes)) {
                 out.format(Locale.ROOT, format, causes.tags().get(i), causes.stalls(i), Values.value(causes.nanos(i), ratio),
@@ -142,7 +142,7 @@ final class TextReport {
             out.println("#[Control JVM" + (causes.controlLogs().size() > 1 ? "s (" + causes.controlLogs().size() + " logs)" : " ("
                 + causes.controlLogs().get(0) + ")") + ": " + causes.controlStalled() + " of " + causes.controlIntervals()
                 + " intervals stalled >= " + Values.value(options.stallThreshold, ratio) + " " + Values.unit(ratio)
-                + ", stall time " + Values.value(causes.controlStallNanos(), ratio) + ", longest "
+                + ", max sum " + Values.value(causes.controlStallNanos(), ratio) + ", longest "
                 + Values.value(causes.controlLongest(), ratio) + "; a stall both JVMs have lies outside the JVM]");
         }
         if (causes.hasAllocationStallLines()) {
