@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * The report for people: the percentile distribution first, printed by HdrHistogram's own
@@ -11,6 +12,9 @@ import java.util.Locale;
  * then the summary table, the worst intervals and any tables asked for.
  */
 final class TextReport {
+
+    /** The log column's least width. */
+    private static final int LOG_COLUMN = 24;
 
     private TextReport() {
     }
@@ -30,7 +34,7 @@ final class TextReport {
         out.println("#[Summary, values in " + Values.unit(ratio) + "; stalled: intervals whose max >= "
             + Values.value(options.stallThreshold, ratio) + " " + Values.unit(ratio)
             + ", max sum: the sum of their maxima, a lower bound of the stall time mech's report gives]");
-        final String format = "%-24s %9s %12s %9s %9s %9s %9s %9s %9s %8s %12s%n";
+        final String format = "%-" + width(rows.stream().map(View::name)) + "s %9s %12s %9s %9s %9s %9s %9s %9s %8s %12s%n";
         out.format(Locale.ROOT, format, "log", "intervals", "count", "p50", "p90", "p99", "p99.9", "p99.99", "max",
             "stalled", "max sum");
         for (final View view : rows) {
@@ -54,9 +58,10 @@ final class TextReport {
         if (!result.merged().worst().entries().isEmpty()) {
             out.println();
             out.println("#[Worst intervals, by max, values in " + Values.unit(ratio) + "]");
-            out.format(Locale.ROOT, "%-24s %-24s %10s %9s %9s%n", "start (UTC)", "log", "length s", "max", "p99");
+            final String log = "%-" + width(result.merged().worst().entries().stream().map(WorstIntervals.Entry::source)) + "s";
+            out.format(Locale.ROOT, "%-24s " + log + " %10s %9s %9s%n", "start (UTC)", "log", "length s", "max", "p99");
             for (final WorstIntervals.Entry e : result.merged().worst().entries()) {
-                out.format(Locale.ROOT, "%-24s %-24s %10.3f %9s %9s%n", Values.time(e.startMillis()), e.source(),
+                out.format(Locale.ROOT, "%-24s " + log + " %10.3f %9s %9s%n", Values.time(e.startMillis()), e.source(),
                     (e.endMillis() - e.startMillis()) / 1000.0, Values.value(e.max(), ratio), Values.value(e.p99(), ratio));
             }
         }
@@ -103,7 +108,7 @@ final class TextReport {
         out.println("#[Hosts ranked by p99, then max, worst first" + (shown.size() < ranked.size()
             ? ": the " + HostRanking.SHOWN + " worst and the " + HostRanking.SHOWN + " best of " + ranked.size() : "")
             + ", values in " + Values.unit(ratio) + "]");
-        final String format = "%5s %-24s %9s %9s %9s %9s %9s %8s %12s%n";
+        final String format = "%5s %-" + width(shown.stream().map(host -> host.view().name())) + "s %9s %9s %9s %9s %9s %8s %12s%n";
         out.format(Locale.ROOT, format, "rank", "log", "intervals", "p50", "p99", "p99.9", "max", "stalled", "max sum");
         for (int i = 0; i < shown.size(); i++) {
             final HostRanking.Host host = shown.get(i);
@@ -194,5 +199,10 @@ final class TextReport {
     static String percentileLabel(final double percentile) {
         final String text = String.format(Locale.ROOT, "%s", percentile);
         return text.endsWith(".0") ? text.substring(0, text.length() - 2) : text;
+    }
+
+    /** A log column as wide as its longest name, 24 at least, so that the columns after it stay in line. */
+    private static int width(final Stream<String> names) {
+        return Math.max(LOG_COLUMN, names.mapToInt(String::length).max().orElse(0));
     }
 }
