@@ -82,7 +82,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     /** The detail of the part of a stall HotSpot's counters put at a safepoint whose operation JFR did not name. */
     static final String SAFEPOINT_DETAIL = "VM operation (named once JFR records)";
     /** The detail of an {@code os} stall the control JVM shared. */
-    static final String CONTROL_STALLED = "control JVM stalled too: host-level";
+    static final String CONTROL_STALLED = "control JVM stalled too";
     static final String UNKNOWN_NO_TIER = "no evidence: JVM counters unreadable, JFR not recording";
     static final String UNKNOWN_UNDELIVERED = "no evidence: JFR had not delivered its events for it";
 
