@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The bench's figures as the README and docs quote them: every run a page names is a file under
- * bench/results, and the README's table of what each phase of a host's life costs holds the
- * medians of the run it names, rounded as shown.
+ * bench/results, and the tables of what each phase of a host's life costs (the README's and
+ * docs/bench.md's) hold the medians of the run they name, rounded as shown.
  */
 class DocsFiguresTest {
 
@@ -30,18 +30,29 @@ class DocsFiguresTest {
     private static final Path RESULTS = ROOT.resolve("bench/results");
     private static final Pattern RUN = Pattern.compile("\\brun (\\d{4}-\\d\\d-\\d\\d-\\d{4})\\b");
 
-    /** The phase table's columns, by the bench's configuration labels. */
-    private static final List<String> CONFIGS = List.of("jHiccup", "hiccup only", "hiccup + causes (lean, JFR on demand)", "mech defaults");
+    /** The bench's configuration of each column a phase table may have, by its heading. */
+    private static final Map<String, String> CONFIGS = Map.of(
+        "jHiccup", "jHiccup",
+        "hiccup only", "hiccup only",
+        "lean", "hiccup + causes (lean, JFR on demand)",
+        "lean: hiccup + causes", "hiccup + causes (lean, JFR on demand)",
+        "hiccup + causes, JFR from 1 s", "hiccup + causes, JFR from 1 s",
+        "mech defaults", "mech defaults",
+        "JFR default.jfc, no agent", "JFR default.jfc, no agent");
 
-    /** Each row of the phase table, by the bench figures its cell parts quote, in order. */
+    /** Each row of a phase table, by the bench figures its cell parts quote, in order. */
     private static final Map<String, List<String>> PHASES = Map.of(
         "start-up: hello world's wall / CPU time added", List.of("startup: time added", "startup: CPU time added"),
+        "start-up: hello world's wall time added", List.of("startup: time added"),
+        "start-up: hello world's CPU added", List.of("startup: CPU time added"),
         "first 10 s, idle host: CPU added / peak RSS added", List.of("idle 10 s: CPU time added", "memory: peak RSS added"),
+        "first 10 s, idle host: CPU added", List.of("idle 10 s: CPU time added"),
+        "first 10 s, idle host: peak RSS added", List.of("memory: peak RSS added"),
         "first 10 s, CPU-bound kernel: throughput lost", List.of("throughput lost over the first 10 s: CPU-bound (false-sharing padded)"),
         "steady state, CPU-bound kernel: throughput lost", List.of("throughput lost: CPU-bound (false-sharing padded)"));
 
-    private static final Pattern PHASE_RUN = Pattern.compile("([a-z0-9 -]+?) from run (\\d{4}-\\d\\d-\\d\\d-\\d{4})");
-    private static final Pattern FIGURE = Pattern.compile("(-?[0-9][0-9,]*(?:\\.[0-9]+)?)\\s*(ms|s|MiB|%)?");
+    private static final Pattern PHASE_RUN = Pattern.compile("([a-z0-9-]+) from run (\\d{4}-\\d\\d-\\d\\d-\\d{4})");
+    private static final Pattern FIGURE = Pattern.compile("\\+?(-?[0-9][0-9,]*(?:\\.[0-9]+)?)\\s*(ms|s|MiB|%)?");
 
     @Test
     void everyRunAPageNamesIsInTheResults() throws IOException {
@@ -66,37 +77,54 @@ class DocsFiguresTest {
 
     @Test
     void readmePhaseTableHoldsItsRunsMedians() throws IOException {
-        final String readme = Files.readString(ROOT.resolve("README.md"));
-        final int table = readme.indexOf("| phase | jHiccup | hiccup only | lean | mech defaults |");
-        assertTrue(table > 0, "README.md has no phase table");
-        final String before = readme.substring(readme.lastIndexOf("\n\n", table - 3), table).replace('\n', ' ');
+        assertTrue(checkPhaseTable("README.md", "| phase | jHiccup | hiccup only | lean | mech defaults |") >= 10);
+    }
+
+    @Test
+    void benchPagesCostTableHoldsItsRunsMedians() throws IOException {
+        assertTrue(checkPhaseTable("docs/bench.md", "| phase | jHiccup | hiccup only | lean: hiccup + causes |") >= 20);
+    }
+
+    /**
+     * Holds a page's table of costs by phase to the medians of the run the paragraph before it
+     * names; a phase measured again after a fix is named apart ("start-up from run id").
+     *
+     * @return the figures checked
+     */
+    private static int checkPhaseTable(final String page, final String headerStart) throws IOException {
+        final String text = Files.readString(ROOT.resolve(page));
+        final int table = text.indexOf(headerStart);
+        assertTrue(table > 0, page + " has no table starting " + headerStart);
+        final String before = text.substring(text.lastIndexOf("\n\n", table - 3), table).replace('\n', ' ');
         final Matcher run = RUN.matcher(before);
-        assertTrue(run.find(), "the phase table names no run before it");
+        assertTrue(run.find(), page + ": the phase table names no run before it");
         final String whole = run.group(1);
-        // a phase measured again after a fix is named apart: "start-up from run <id>"
         final Map<String, String> phaseRuns = new HashMap<>();
         final Matcher phaseRun = PHASE_RUN.matcher(before);
         while (phaseRun.find()) {
             phaseRuns.put(phaseRun.group(1).trim(), phaseRun.group(2));
         }
+        final List<String> lines = text.substring(table).lines().takeWhile(l -> l.startsWith("|")).toList();
+        final String[] header = cells(lines.get(0));
         final List<String> wrong = new ArrayList<>();
         int checked = 0;
-        for (final String line : readme.substring(table).lines().skip(2).takeWhile(l -> l.startsWith("|")).toList()) {
-            final String[] cells = line.substring(1, line.length() - 1).split("\\|", -1);
-            final List<String> figures = PHASES.get(cells[0].trim());
-            assertNotNull(figures, "README phase row unknown to this test: " + cells[0].trim());
-            final String named = phaseRuns.getOrDefault(cells[0].trim().split("[:,]")[0], whole);
+        for (final String line : lines.subList(2, lines.size())) {
+            final String[] cells = cells(line);
+            final List<String> figures = PHASES.get(cells[0]);
+            assertNotNull(figures, page + ": phase row unknown to this test: " + cells[0]);
+            final String named = phaseRuns.getOrDefault(cells[0].split("[:,]")[0], whole);
             final Map<String, String[]> medians = medians(RESULTS.resolve(named + ".md"));
             for (int column = 1; column < cells.length; column++) {
-                final String cell = cells[column].trim();
-                if (cell.isEmpty()) {
+                if (cells[column].isEmpty()) {
                     continue;
                 }
-                final String[] parts = cell.split(" / ");
-                assertEquals(figures.size(), parts.length, "README phase table, " + cells[0].trim() + ": " + cell);
+                final String config = CONFIGS.get(header[column]);
+                assertNotNull(config, page + ": column unknown to this test: " + header[column]);
+                final String[] parts = cells[column].split(" / ");
+                assertEquals(figures.size(), parts.length, page + ", " + cells[0] + ": " + cells[column]);
                 final String cellUnit = unitOf(parts[parts.length - 1]);
                 for (int i = 0; i < parts.length; i++) {
-                    final String key = figures.get(i) + "|" + CONFIGS.get(column - 1);
+                    final String key = figures.get(i) + "|" + config;
                     final String[] median = medians.get(key);
                     if (median == null) {
                         wrong.add(key + ": not in run " + named);
@@ -108,14 +136,22 @@ class DocsFiguresTest {
                     final BigDecimal measured = inUnit(new BigDecimal(median[0]), median[1], unit)
                         .setScale(Math.max(0, shown.scale()), RoundingMode.HALF_UP);
                     if (measured.compareTo(shown) != 0) {
-                        wrong.add(key + ": README " + quoted + ", run " + named + " " + median[0] + " " + median[1]);
+                        wrong.add(key + ": " + page + " " + quoted + ", run " + named + " " + median[0] + " " + median[1]);
                     }
                     checked++;
                 }
             }
         }
-        assertTrue(checked >= 10, "figures checked: " + checked);
-        assertEquals(List.of(), wrong, "README phase table against the runs it names");
+        assertEquals(List.of(), wrong, page + "'s phase table against the runs it names");
+        return checked;
+    }
+
+    private static String[] cells(final String line) {
+        final String[] cells = line.substring(1, line.length() - 1).split("\\|", -1);
+        for (int i = 0; i < cells.length; i++) {
+            cells[i] = cells[i].trim();
+        }
+        return cells;
     }
 
     /** Each row's median and unit, by figure and configuration. */
