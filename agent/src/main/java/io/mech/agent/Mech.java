@@ -59,7 +59,7 @@ final class Mech {
     /** The system property in which mech publishes, instead of {@link #LOG_PROPERTY}, the log it could not write and why. */
     static final String LOG_PROBLEM_PROPERTY = "io.mech.hiccup.log.not-written";
 
-    /** The system property in which a running mech publishes its /metrics address. */
+    /** The system property in which a running mech publishes its /metrics address, cleared when /metrics closes. */
     static final String METRICS_PROPERTY = "io.mech.metrics";
 
     /**
@@ -775,6 +775,8 @@ final class Mech {
             } catch (final RuntimeException e) {
                 Console.warn("closing /metrics: " + e);
             }
+            // nothing serves there any more: attach and jcmd must not find the address
+            System.clearProperty(METRICS_PROPERTY);
         }
         stopStep = "stopped";
     }

@@ -2,6 +2,7 @@ package io.mech.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.exporter.MetricFamilies;
@@ -116,6 +117,7 @@ class FailingPartsTest {
         assertFalse(metrics.contains("mech_scrapes_badly"), metrics);
 
         mech.stop(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Mech.STOP_BUDGET_MILLIS));
+        assertNull(System.getProperty(Mech.METRICS_PROPERTY), "/metrics closed: its address is no longer published");
         final String report = Files.readString(json);
         assertTrue(report.contains("\"well\":{\"lines\":[\"well is fine\"]"), report);
         assertTrue(report.contains("\"scrapes-badly\":{\"lines\":[\"scrapes-badly is fine\"]"), report);
