@@ -4,8 +4,10 @@ import io.mech.probes.queues.QueueAlert;
 import io.mech.probes.queues.QueueSnapshot;
 import io.mech.probes.queues.QueueStats;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** The queue probe's findings as lines for a person: the report's section and the profiler trigger's reason. */
 final class QueueLines {
@@ -32,23 +34,35 @@ final class QueueLines {
                 + " count (remove(Object), drainTo, clear, an iterator's remove)");
         }
         final List<QueueStats> queues = snapshot.queues();
-        for (int i = 0; i < Math.min(rows, queues.size()); i++) {
-            lines.add("  " + line(queues.get(i)));
-        }
+        rows(queues.subList(0, Math.min(rows, queues.size())), "  ", lines);
         final List<QueueStats> collected = snapshot.collected();
-        for (int i = Math.max(0, collected.size() - rows); i < collected.size(); i++) {
-            lines.add("  collected: " + line(collected.get(i)));
-        }
+        rows(collected.subList(Math.max(0, collected.size() - rows), collected.size()), "  collected: ", lines);
         for (final QueueAlert alert : snapshot.alerts()) {
             lines.add("  " + describe(alert));
         }
         return lines;
     }
 
-    private static String line(final QueueStats q) {
+    /**
+     * A line per queue; queues made at one site (a pool's per-connection queue, a kernel run
+     * twice) say which of that site's they are, so that two rows with one site read as two queues.
+     */
+    private static void rows(final List<QueueStats> queues, final String prefix, final List<String> lines) {
+        final Map<String, Integer> atSite = new HashMap<>();
+        for (final QueueStats q : queues) {
+            atSite.merge(q.site(), 1, Integer::sum);
+        }
+        final Map<String, Integer> seen = new HashMap<>();
+        for (final QueueStats q : queues) {
+            final int of = atSite.get(q.site());
+            lines.add(prefix + line(q, of == 1 ? "" : " (" + seen.merge(q.site(), 1, Integer::sum) + " of " + of + " made there)"));
+        }
+    }
+
+    private static String line(final QueueStats q, final String which) {
         final StringBuilder line = new StringBuilder();
         line.append(q.kind().equals("executor") ? "executor " + q.type() + " (" + q.queueType() + ")" : q.type())
-            .append(" at ").append(q.site()).append(": ");
+            .append(" at ").append(q.site()).append(which).append(": ");
         line.append(q.depth() < 0 ? "depth ?" : (q.kind().equals("executor") ? "queued " : "depth ") + (q.atLeast() ? ">=" : "") + q.depth());
         if (q.bounded()) {
             line.append('/').append(q.capacity()).append(String.format(Locale.ROOT, " (%.0f%%)", q.utilisation() * 100));

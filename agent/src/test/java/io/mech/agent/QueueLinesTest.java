@@ -53,6 +53,15 @@ class QueueLinesTest {
     }
 
     @Test
+    void queuesMadeAtOneSiteSayWhichTheyAre() {
+        final List<String> lines = QueueLines.of(new QueueSnapshot(true, SECOND, List.of(stats(1, 10)),
+            List.of(stats(2, 10), stats(3, 10)), List.of(), 0, 0, 0, 0, 0), 10);
+        assertTrue(lines.get(1).startsWith("  t at app.Main.run:1: depth 1/10"), lines::toString);
+        assertTrue(lines.get(2).startsWith("  collected: t at app.Main.run:1 (1 of 2 made there): depth 2/10"), lines::toString);
+        assertTrue(lines.get(3).startsWith("  collected: t at app.Main.run:1 (2 of 2 made there): depth 3/10"), lines::toString);
+    }
+
+    @Test
     void aProbeThatDidNotInstallSaysSo() {
         assertEquals(List.of("queues: not installed"),
             QueueLines.of(new QueueSnapshot(false, SECOND, List.of(), List.of(), List.of(), 0, 0, 0, 0, 0), 10));
