@@ -73,21 +73,36 @@ class ProtobufScrapeQuietTest {
         return response;
     }
 
-    /** Scrapes until the first hiccup interval has closed and the histogram is served, for at most 30 s. */
+    /** Scrapes until the first hiccup interval has closed and the histogram counts it, for at most 30 s. */
     private static HttpResponse<byte[]> awaitHiccups(final int port) throws Exception {
         final long deadline = System.nanoTime() + 30_000_000_000L;
         while (true) {
             try {
                 final HttpResponse<byte[]> response = scrape(port, null);
-                if (familyNames(response.body()).contains("mech_hiccup_seconds")) {
+                if (hiccupsCounted(response.body())) {
                     return response;
                 }
             } catch (final IOException notYet) {
                 // mech's endpoint is not up yet
             }
-            assertTrue(System.nanoTime() < deadline, "no protobuf scrape with mech_hiccup_seconds within 30 s");
+            assertTrue(System.nanoTime() < deadline, "no protobuf scrape with hiccups counted in mech_hiccup_seconds within 30 s");
             Thread.sleep(100);
         }
+    }
+
+    /**
+     * Whether the body serves mech's hiccup histogram with a count: the family is served from
+     * the start, empty until the first interval closes.
+     */
+    private static boolean hiccupsCounted(final byte[] body) {
+        for (final Wire family : Wire.delimited(body)) {
+            if (family.string(1).equals("mech_hiccup_seconds") && !family.messages(4).isEmpty()
+                && !family.messages(4).get(0).messages(7).isEmpty()) {
+                final Wire histogram = family.messages(4).get(0).messages(7).get(0);
+                return histogram.has(1, 0) && histogram.varint(1) > 0;
+            }
+        }
+        return false;
     }
 
     private static List<String> familyNames(final byte[] body) {
@@ -189,6 +204,11 @@ class ProtobufScrapeQuietTest {
 
         long varint(final int number) {
             return numbers.get(first(number, 0))[2];
+        }
+
+        /** Whether a field of the number and wire type is present: protobuf leaves out a field at its default. */
+        boolean has(final int number, final int type) {
+            return numbers.stream().anyMatch(field -> field[0] == number && field[1] == type);
         }
 
         long fixed64(final int number) {
