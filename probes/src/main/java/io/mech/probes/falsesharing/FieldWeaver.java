@@ -88,6 +88,8 @@ final class FieldWeaver implements ClassFileTransformer {
     private static final Set<String> HANDLE_READS = Set.of("get", "getVolatile", "getOpaque", "getAcquire");
     private static final String LOCKS = "java/util/concurrent/locks/";
     private static final Set<String> LOCKING = Set.of("lock", "lockInterruptibly", "tryLock");
+    /** No tryLock's result is the next instruction's operand. */
+    private static final int NOT_TRIED = -1;
     /** A VarHandle's access modes: get, set, compareAndSet, getAndAdd, weakCompareAndSetPlain and the rest. */
     private static final Pattern VAR_HANDLE_ACCESS = Pattern.compile("(get|set|compare|weak).*");
 
@@ -362,6 +364,19 @@ final class FieldWeaver implements ClassFileTransformer {
                 /** Monitors and j.u.c. locks held at this point, in the code's order (javac's shapes). */
                 private int guard = synchronizedMethod;
                 /**
+                 * The guard before a tryLock whose result is the next instruction's operand, or
+                 * {@link #NOT_TRIED}: a tryLock guards only the path on which it succeeded, which
+                 * the branch on its result tells (javac's {@code if (lock.tryLock())} and
+                 * {@code if (!lock.tryLock()) return;}). Any other use of the result guards nothing.
+                 */
+                private int tried = NOT_TRIED;
+                /** The guard to restore where a tryLock's failed path begins, by its label. */
+                private final Map<Label, Integer> failedAt = new HashMap<>();
+                /** The guard a tryLock's succeeded path holds, by its label, when only the branch reaches it. */
+                private final Map<Label, Integer> succeededAt = new HashMap<>();
+                /** The last instruction left the method or jumped away: the code after it is reached only by a jump. */
+                private boolean exited;
+                /**
                  * The previous instruction was a DUP. javac compiles {@code o.f++} and {@code o.f op= x}
                  * as DUP, GETFIELD f, ..., PUTFIELD f: the write is counted, and the read of the same
                  * field by the same thread just before it tells the verdicts nothing, so it is not,
@@ -376,6 +391,8 @@ final class FieldWeaver implements ClassFileTransformer {
 
                 @Override
                 public void visitInsn(final int opcode) {
+                    tried = NOT_TRIED;
+                    exited = opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN || opcode == Opcodes.ATHROW;
                     final SlotKind element = SlotKind.ofInstruction(opcode);
                     if (element != null) {
                         countElement(opcode, element);
@@ -407,6 +424,7 @@ final class FieldWeaver implements ClassFileTransformer {
                 @Override
                 public void visitVarInsn(final int opcode, final int var) {
                     afterDup = false;
+                    tried = NOT_TRIED;
                     afterDup2 = false;
                     if (opcode == Opcodes.ALOAD) {
                         arrays.load(var);
@@ -421,6 +439,7 @@ final class FieldWeaver implements ClassFileTransformer {
                 @Override
                 public void visitIntInsn(final int opcode, final int operand) {
                     afterDup = false;
+                    tried = NOT_TRIED;
                     afterDup2 = false;
                     if (opcode == Opcodes.NEWARRAY) {
                         arrays.allocated();
@@ -433,6 +452,7 @@ final class FieldWeaver implements ClassFileTransformer {
                 @Override
                 public void visitTypeInsn(final int opcode, final String type) {
                     afterDup = false;
+                    tried = NOT_TRIED;
                     afterDup2 = false;
                     if (opcode == Opcodes.ANEWARRAY) {
                         arrays.allocated();
@@ -449,6 +469,7 @@ final class FieldWeaver implements ClassFileTransformer {
                 public void visitInvokeDynamicInsn(final String name, final String descriptor, final Handle bootstrap,
                                                    final Object... arguments) {
                     afterDup = false;
+                    tried = NOT_TRIED;
                     afterDup2 = false;
                     takesArrays(false, descriptor);
                     super.visitInvokeDynamicInsn(name, descriptor, bootstrap, arguments);
@@ -460,6 +481,16 @@ final class FieldWeaver implements ClassFileTransformer {
                     afterDup = false;
                     afterDup2 = false;
                     arrays.lost();
+                    if (tried != NOT_TRIED && opcode == Opcodes.IFEQ) {
+                        // succeeded: falls through; failed: jumps
+                        guard = tried + 1;
+                        failedAt.put(label, tried);
+                    } else if (tried != NOT_TRIED && opcode == Opcodes.IFNE) {
+                        // failed: falls through; succeeded: jumps
+                        succeededAt.put(label, tried + 1);
+                    }
+                    tried = NOT_TRIED;
+                    exited = opcode == Opcodes.GOTO;
                     super.visitJumpInsn(opcode, label);
                 }
 
@@ -468,12 +499,22 @@ final class FieldWeaver implements ClassFileTransformer {
                     afterDup = false;
                     afterDup2 = false;
                     arrays.lost();
+                    tried = NOT_TRIED;
+                    final Integer failed = failedAt.remove(label);
+                    final Integer succeeded = succeededAt.remove(label);
+                    if (failed != null) {
+                        guard = failed;
+                    } else if (succeeded != null && exited) {
+                        guard = succeeded;
+                    }
+                    exited = false;
                     super.visitLabel(label);
                 }
 
                 @Override
                 public void visitLdcInsn(final Object value) {
                     afterDup = false;
+                    tried = NOT_TRIED;
                     afterDup2 = false;
                     arrays.other();
                     super.visitLdcInsn(value);
@@ -482,6 +523,7 @@ final class FieldWeaver implements ClassFileTransformer {
                 @Override
                 public void visitIincInsn(final int var, final int increment) {
                     afterDup = false;
+                    tried = NOT_TRIED;
                     afterDup2 = false;
                     arrays.other();
                     super.visitIincInsn(var, increment);
@@ -490,6 +532,7 @@ final class FieldWeaver implements ClassFileTransformer {
                 @Override
                 public void visitTableSwitchInsn(final int min, final int max, final Label dflt, final Label... labels) {
                     afterDup = false;
+                    tried = NOT_TRIED;
                     afterDup2 = false;
                     arrays.lost();
                     super.visitTableSwitchInsn(min, max, dflt, labels);
@@ -498,6 +541,7 @@ final class FieldWeaver implements ClassFileTransformer {
                 @Override
                 public void visitLookupSwitchInsn(final Label dflt, final int[] keys, final Label[] labels) {
                     afterDup = false;
+                    tried = NOT_TRIED;
                     afterDup2 = false;
                     arrays.lost();
                     super.visitLookupSwitchInsn(dflt, keys, labels);
@@ -506,6 +550,7 @@ final class FieldWeaver implements ClassFileTransformer {
                 @Override
                 public void visitMultiANewArrayInsn(final String descriptor, final int dimensions) {
                     afterDup = false;
+                    tried = NOT_TRIED;
                     afterDup2 = false;
                     arrays.allocated();
                     super.visitMultiANewArrayInsn(descriptor, dimensions);
@@ -515,6 +560,7 @@ final class FieldWeaver implements ClassFileTransformer {
                 public void visitFieldInsn(final int opcode, final String owner, final String field, final String desc) {
                     final boolean readBeforeWrite = afterDup && opcode == Opcodes.GETFIELD;
                     afterDup = false;
+                    tried = NOT_TRIED;
                     afterDup2 = false;
                     if (opcode == Opcodes.GETFIELD || opcode == Opcodes.GETSTATIC) {
                         arrays.field(owner, field, desc);
@@ -568,8 +614,12 @@ final class FieldWeaver implements ClassFileTransformer {
                                             final String desc, final boolean isInterface) {
                     afterDup = false;
                     afterDup2 = false;
+                    tried = NOT_TRIED;
+                    exited = false;
                     takesArrays(owner.startsWith("["), desc);
-                    if (owner.startsWith(LOCKS) && LOCKING.contains(method)) {
+                    final boolean tries = owner.startsWith(LOCKS) && LOCKING.contains(method)
+                        && Type.getReturnType(desc).getSort() == Type.BOOLEAN;
+                    if (owner.startsWith(LOCKS) && LOCKING.contains(method) && !tries) {
                         guard++;
                     } else if (owner.startsWith(LOCKS) && method.equals("unlock")) {
                         guard = Math.max(synchronizedMethod, guard - 1);
@@ -621,9 +671,10 @@ final class FieldWeaver implements ClassFileTransformer {
                     super.visitMethodInsn(opcode, owner, method, desc, isInterface);
                     arrays.returned(desc);
                     if (owner.startsWith(LOCKS) && LOCKING.contains(method)) {
-                        if (Type.getReturnType(desc).getSort() == Type.BOOLEAN) {
+                        if (tries) {
                             super.visitInsn(Opcodes.DUP);
                             lockCall("heldIf", "(Z)V");
+                            tried = guard;
                         } else {
                             lockCall("held", "()V");
                         }
