@@ -21,11 +21,14 @@ import java.util.BitSet;
  */
 final class OpenMetricsExport {
 
+    /** The families written: the interval gauges, then the counters from the cause lines, as the live exporter names them. */
     private enum Family {
         MAX("mech_hiccup_interval_max_seconds", "seconds", "Longest hiccup in the interval, replayed from a log."),
         P99("mech_hiccup_interval_p99_seconds", "seconds", "99th percentile hiccup in the interval, replayed from a log."),
         P50("mech_hiccup_interval_p50_seconds", "seconds", "Median hiccup in the interval, replayed from a log."),
-        SAMPLES("mech_hiccup_interval_samples", "", "Hiccup samples recorded in the interval, replayed from a log.");
+        SAMPLES("mech_hiccup_interval_samples", "", "Hiccup samples recorded in the interval, replayed from a log."),
+        CAUSE_SECONDS("mech_hiccup_cause_seconds", "seconds", "Stall time of the host JVM by cause, replayed from a log's cause lines."),
+        CAUSE_STALLS("mech_hiccup_cause_stalls", "", "Stalls of the host JVM by cause, replayed from a log's cause lines.");
 
         final String metric;
         final String unit;
@@ -35,6 +38,10 @@ final class OpenMetricsExport {
             this.metric = metric;
             this.unit = unit;
             this.help = help;
+        }
+
+        boolean counter() {
+            return this == CAUSE_SECONDS || this == CAUSE_STALLS;
         }
 
         double value(final Timeline t, final int i) {
@@ -50,28 +57,22 @@ final class OpenMetricsExport {
     private OpenMetricsExport() {
     }
 
-    /** The counters from the cause lines, as the live exporter names them. */
-    private enum CauseFamily {
-        SECONDS("mech_hiccup_cause_seconds", "seconds", "Stall time of the host JVM by cause, replayed from a log's cause lines."),
-        STALLS("mech_hiccup_cause_stalls", "", "Stalls of the host JVM by cause, replayed from a log's cause lines.");
-
-        final String metric;
-        final String unit;
-        final String help;
-
-        CauseFamily(final String metric, final String unit, final String help) {
-            this.metric = metric;
-            this.unit = unit;
-            this.help = help;
-        }
-    }
-
     static void write(final OutputStream o, final Replay.Result result, final String tag) throws IOException {
         final StringBuilder s = new StringBuilder(1 << 16);
         final String meter = "jvm=\"host\"" + (tag == null ? "" : "virtual".equals(tag) ? ",thread=\"virtual\"" : ",tag=\"" + label(tag) + "\"");
         for (final Family family : Family.values()) {
-            header(s, family.metric, "gauge", family.unit, family.help);
+            s.append("# TYPE ").append(family.metric).append(family.counter() ? " counter\n" : " gauge\n");
+            if (!family.unit.isEmpty()) {
+                s.append("# UNIT ").append(family.metric).append(' ').append(family.unit).append('\n');
+            }
+            s.append("# HELP ").append(family.metric).append(' ').append(family.help).append('\n');
             for (final View view : result.files()) {
+                if (family.counter()) {
+                    if (view.causeCounts() != null) {
+                        causeSamples(s, o, family, view, view.causeCounts(), result.causes());
+                    }
+                    continue;
+                }
                 final String series = family.metric + "{instance=\"" + label(view.name()) + "\"," + meter + "} ";
                 final Timeline t = view.timeline();
                 long last = Long.MIN_VALUE;
@@ -86,21 +87,12 @@ final class OpenMetricsExport {
                 }
             }
         }
-        for (final CauseFamily family : CauseFamily.values()) {
-            header(s, family.metric, "counter", family.unit, family.help);
-            for (final View view : result.files()) {
-                final CauseCounts counts = view.causeCounts();
-                if (counts != null) {
-                    causeSamples(s, o, family, view, counts, result.causes());
-                }
-            }
-        }
         s.append("# EOF\n");
         o.write(s.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     /** One cause's counter of one log, a sample at each interval's end: what its stalled lines to then add up to. */
-    private static void causeSamples(final StringBuilder s, final OutputStream o, final CauseFamily family, final View view,
+    private static void causeSamples(final StringBuilder s, final OutputStream o, final Family family, final View view,
                                      final CauseCounts counts, final StallCauses causes) throws IOException {
         final Timeline t = view.timeline();
         final BitSet seen = counts.causes();
@@ -118,21 +110,13 @@ final class OpenMetricsExport {
                 last = at;
                 for (; line < counts.size() && counts.endMillis(line) <= at; line++) {
                     if (counts.cause(line) == cause) {
-                        total += family == CauseFamily.SECONDS ? counts.longestNanos(line) : 1;
+                        total += family == Family.CAUSE_SECONDS ? counts.longestNanos(line) : 1;
                     }
                 }
-                sample(s, series, family == CauseFamily.SECONDS ? total / 1e9 : total, at);
+                sample(s, series, family == Family.CAUSE_SECONDS ? total / 1e9 : total, at);
                 flushIfLong(s, o);
             }
         }
-    }
-
-    private static void header(final StringBuilder s, final String metric, final String type, final String unit, final String help) {
-        s.append("# TYPE ").append(metric).append(' ').append(type).append('\n');
-        if (!unit.isEmpty()) {
-            s.append("# UNIT ").append(metric).append(' ').append(unit).append('\n');
-        }
-        s.append("# HELP ").append(metric).append(' ').append(help).append('\n');
     }
 
     private static void sample(final StringBuilder s, final String series, final double value, final long atMillis) {
