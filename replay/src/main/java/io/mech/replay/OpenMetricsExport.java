@@ -3,6 +3,7 @@ package io.mech.replay;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.BitSet;
 
 /**
@@ -75,14 +76,8 @@ final class OpenMetricsExport {
                 }
                 final String series = family.metric + "{instance=\"" + label(view.name()) + "\"," + meter + "} ";
                 final Timeline t = view.timeline();
-                long last = Long.MIN_VALUE;
-                for (int i = 0; i < t.size(); i++) {
-                    final long at = t.endMillis(i);
-                    if (at <= last) {
-                        continue;
-                    }
-                    last = at;
-                    sample(s, series, family.value(t, i), at);
+                for (final int i : forward(t)) {
+                    sample(s, series, family.value(t, i), t.endMillis(i));
                     flushIfLong(s, o);
                 }
             }
@@ -101,13 +96,8 @@ final class OpenMetricsExport {
                 + label(causes.tags().get(cause)) + "\"} ";
             long total = 0;
             int line = 0;
-            long last = Long.MIN_VALUE;
-            for (int i = 0; i < t.size(); i++) {
+            for (final int i : forward(t)) {
                 final long at = t.endMillis(i);
-                if (at <= last) {
-                    continue;
-                }
-                last = at;
                 for (; line < counts.size() && counts.endMillis(line) <= at; line++) {
                     if (counts.cause(line) == cause) {
                         total += family == Family.CAUSE_SECONDS ? counts.longestNanos(line) : 1;
@@ -117,6 +107,20 @@ final class OpenMetricsExport {
                 flushIfLong(s, o);
             }
         }
+    }
+
+    /** The intervals whose end comes after every earlier one's: a series' samples must go forward in time. */
+    private static int[] forward(final Timeline t) {
+        final int[] forward = new int[t.size()];
+        int n = 0;
+        long last = Long.MIN_VALUE;
+        for (int i = 0; i < t.size(); i++) {
+            if (t.endMillis(i) > last) {
+                last = t.endMillis(i);
+                forward[n++] = i;
+            }
+        }
+        return Arrays.copyOf(forward, n);
     }
 
     private static void sample(final StringBuilder s, final String series, final double value, final long atMillis) {
