@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Bad options and unwritable logs warn once and never stop the host. */
+@QuietHosts
 class AgentOptionsTest {
 
     @TempDir

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** {@code java -jar mech.jar attach}: loads into a running JVM, refuses clearly otherwise. */
+@QuietHosts
 class AttachTest {
 
     @TempDir

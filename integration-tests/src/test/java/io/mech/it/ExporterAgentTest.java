@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The exporter inside the real, relocated mech.jar. */
+@QuietHosts
 class ExporterAgentTest {
 
     @TempDir

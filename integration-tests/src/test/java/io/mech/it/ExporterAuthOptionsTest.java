@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 21: an authentication or TLS option without its partner is an error naming both, and no
  * endpoint starts, rather than /metrics served open or in plain text; the host runs on.
  */
+@QuietHosts
 class ExporterAuthOptionsTest {
 
     @TempDir

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * wrote a SEVERE {@code Broken pipe} stack trace of about 30 lines through the host's
  * java.util.logging (1,500 lines for 50 such clients).
  */
+@QuietHosts
 class ExporterClientErrorsTest {
 
     private static final int CLIENTS = 1_000;

@@ -63,6 +63,7 @@ import org.junit.jupiter.api.io.TempDir;
  * one the untagged log lines hold (the virtual-thread meter's lines are tagged and its series
  * labelled {@code thread="virtual"}).
  */
+@QuietHosts
 class FleetAgreementTest {
 
     private static final int HOSTS = 10;

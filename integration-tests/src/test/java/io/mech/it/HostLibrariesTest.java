@@ -11,6 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** mech's shaded copies of its dependencies never meet the host's own versions. */
+@QuietHosts
 class HostLibrariesTest {
 
     @TempDir

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * license files under {@code META-INF/}; and those licenses are there, mech's and each shaded
  * dependency's that ships one.
  */
+@QuietHosts
 class JarContentsTest {
 
     private static final Set<String> META_INF = Set.of("META-INF/MANIFEST.MF", "META-INF/LICENSE", "META-INF/NOTICE");

@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * mech writes only files of its own: a symbolic link at the log or report path is refused and
  * what it points at left alone; two JVMs given one log each write a whole log of their own.
  */
+@QuietHosts
 class LogAndReportFilesTest {
 
     private static final String OPTIONS = "prometheus=off,probes.locks=off,hiccup.interval=200ms";

@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * when that cannot be done in the shutdown's time, reported unfinished and its files removed:
  * never a lone JFR file under "no capture".
  */
+@QuietHosts
 class ProfilerExitTest {
 
     @TempDir

@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * async-profiler's native library is extracted into a directory made for it, not at a name
  * another user could take first: a file squatting the old name does not stop profiling.
  */
+@QuietHosts
 class ProfilerLibraryTest {
 
     @TempDir

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Prometheus evaluating it fires its p99 alert when a JVM it scrapes is stopped, for native and
  * for classic buckets.
  */
+@QuietHosts
 class PrometheusRulesTest {
 
     private static final Pattern RULE = Pattern.compile("^\\s*- (record|alert): (\\S+)\\s*$", Pattern.MULTILINE);

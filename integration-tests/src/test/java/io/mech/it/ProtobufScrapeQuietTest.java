@@ -26,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * nothing on the host's stderr, on any JDK. Before, on JDK 24 and later, the protobuf runtime that
  * client_java bundles printed four {@code sun.misc.Unsafe} warnings there at the first one.
  */
+@QuietHosts
 class ProtobufScrapeQuietTest {
 
     /** The Accept header of Prometheus 3 with native histograms on. */

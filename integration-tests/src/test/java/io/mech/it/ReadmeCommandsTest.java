@@ -35,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Each command must exit 0 and give its result: a report and a log, a flame graph, an .hgrm,
  * a replay's table or page.
  */
+@QuietHosts
 class ReadmeCommandsTest {
 
     private static final List<String> PAGES = List.of("README.md", "docs/hiccups.md", "docs/replay.md", "docs/fleet.md");

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * cause line, is replayed in a 16 MiB heap, where a point per interval alone (56 bytes each,
  * 22 MB) would not fit.
  */
+@QuietHosts
 class ReplayLongLogTest {
 
     private static final int INTERVALS = 400_000;
