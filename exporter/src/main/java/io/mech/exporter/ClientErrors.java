@@ -1,5 +1,7 @@
 package io.mech.exporter;
 
+import io.mech.exporter.http.Drops;
+import io.mech.exporter.http.HttpServer;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
@@ -10,9 +12,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
 /**
  * Scrape connections the endpoint gave up on, by reason: what a slow, silent or vanished client
  * costs instead of a thread held for good or a stack trace in the host's log. Counted from the
- * scrape threads, the timeout thread and the server's dispatcher; read at every scrape.
+ * server's serving, deadline and accepting threads; read at every scrape.
  */
-final class ClientErrors implements MetricFamilies {
+final class ClientErrors implements MetricFamilies, Drops {
 
     /** Why a connection was given up on. */
     enum Reason {
@@ -34,6 +36,21 @@ final class ClientErrors implements MetricFamilies {
         counts.incrementAndGet(reason.ordinal());
     }
 
+    @Override
+    public void timedOut() {
+        count(Reason.TIMEOUT);
+    }
+
+    @Override
+    public void disconnected() {
+        count(Reason.DISCONNECT);
+    }
+
+    @Override
+    public void rejected() {
+        count(Reason.REJECTED);
+    }
+
     /** @return the connections given up on for this reason so far */
     long total(final Reason reason) {
         return counts.get(reason.ordinal());
@@ -48,9 +65,9 @@ final class ClientErrors implements MetricFamilies {
     public List<MetricSnapshot> collect() {
         final CounterSnapshot.Builder errors = CounterSnapshot.builder().name("mech_exporter_client_errors")
             .help("Scrape connections mech's endpoint dropped: timeout (request not read within "
-                + ScrapeThreads.READ_TIMEOUT_SECONDS + " s, or response not taken within "
-                + ScrapeThreads.WRITE_TIMEOUT_SECONDS + " s), disconnect (client gone mid-response), rejected (all "
-                + ScrapeThreads.MAX_THREADS + " scrape threads busy and " + ScrapeThreads.MAX_WAITING + " exchanges waiting)");
+                + HttpServer.READ_TIMEOUT_SECONDS + " s, or response not taken within "
+                + HttpServer.WRITE_TIMEOUT_SECONDS + " s), disconnect (client gone mid-request or mid-response), rejected (all "
+                + HttpServer.MAX_THREADS + " serving threads busy and " + HttpServer.MAX_WAITING + " connections waiting)");
         for (final Reason reason : REASONS) {
             errors.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(reason.labels)
                 .value(counts.get(reason.ordinal())).build());

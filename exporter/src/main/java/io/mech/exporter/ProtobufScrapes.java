@@ -22,13 +22,11 @@ import java.util.zip.GZIPOutputStream;
  * {@link ProtobufExposition} instead (see there why), and otherwise as that handler answers them:
  * the families the {@code name[]} parameters name, less those the configuration excludes; names
  * escaped as the Accept header asks; gzip when the scraper accepts it, else the length up front.
- * Two differences, both to keep the host's log quiet: a HEAD request is answered without a body
- * and without compressing anything, even when gzip is accepted (the JDK's server logs a WARNING for
- * a HEAD response given a length, see {@link ScrapeExchange}), and
- * {@code ?debug=prometheus-protobuf}, a human-readable dump that needs protobuf's runtime, is
- * answered 500 with a line saying so, as client_java answers it without that runtime.
+ * A HEAD request is answered as a GET, and mech's server sends the header fields alone. One
+ * difference: {@code ?debug=prometheus-protobuf}, a human-readable dump that needs protobuf's
+ * runtime, is answered 500 with a line saying so, as client_java answers it without that runtime.
  *
- * <p>Shared by the scrape threads: it holds the configuration, which nothing changes, and the
+ * <p>Shared by the serving threads: it holds the configuration, which nothing changes, and the
  * last response's size, a hint for the next buffer that any thread may overwrite.
  */
 final class ProtobufScrapes {
@@ -102,9 +100,7 @@ final class ProtobufScrapes {
         } else if (body.size() > 0) {
             response.setHeader("Content-Length", Integer.toString(body.size()));
         }
-        if (request.getMethod().equals("HEAD")) {
-            response.sendHeadersAndGetBody(200, -1);
-        } else if (gzip) {
+        if (gzip) {
             try (OutputStream out = new GZIPOutputStream(response.sendHeadersAndGetBody(200, 0))) {
                 body.writeTo(out);
             }

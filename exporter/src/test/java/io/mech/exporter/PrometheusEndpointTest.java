@@ -86,47 +86,23 @@ class PrometheusEndpointTest {
         }
     }
 
-    /** Host threads that start while the endpoint starts keep their names; only the JDK server's own threads are renamed. */
+    /** The endpoint's threads say they are mech's, and it starts no serving thread before a connection comes. */
     @Test
-    void onlyTheServersDispatcherIsRenamed() throws Exception {
-        final List<Thread> hostThreads = new ArrayList<>();
-        final CountDownLatch release = new CountDownLatch(1);
-        final AtomicBoolean starting = new AtomicBoolean(true);
-        final Thread spawner = new Thread(() -> {
-            while (starting.get() && hostThreads.size() < 1_000) {
-                final Thread worker = new Thread(() -> {
-                    try {
-                        release.await();
-                    } catch (final InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }, "host-worker-" + hostThreads.size());
-                worker.start();
-                synchronized (hostThreads) {
-                    hostThreads.add(worker);
+    void everyThreadOfTheEndpointIsMechsAndServingThreadsComeWithConnections() throws Exception {
+        final PrometheusEndpoint endpoint = PrometheusEndpoint.start(plain(0), families(false), warnings::add);
+        try {
+            assertEquals(0, endpoint.scrapeThreads(), "serving threads before any connection");
+            assertEquals(200, get(endpoint.port(), null).statusCode());
+            assertEquals(1, endpoint.scrapeThreads(), "serving threads after one scrape");
+            final List<String> names = Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
+                .filter(name -> name.contains("prometheus")).toList();
+            assertTrue(names.containsAll(List.of("mech-prometheus", "mech-prometheus-deadlines", "mech-prometheus-1")), names.toString());
+            for (final Thread thread : Thread.getAllStackTraces().keySet()) {
+                if (thread.getName().startsWith("mech-prometheus")) {
+                    assertTrue(thread.isDaemon(), thread.getName() + " is a daemon");
                 }
             }
-        }, "host-spawner");
-        spawner.start();
-        final PrometheusEndpoint endpoint;
-        try {
-            endpoint = PrometheusEndpoint.start(plain(0), families(false), warnings::add);
         } finally {
-            starting.set(false);
-            spawner.join();
-        }
-        try {
-            synchronized (hostThreads) {
-                for (final Thread worker : hostThreads) {
-                    assertTrue(worker.getName().startsWith("host-worker-"), worker.getName());
-                }
-            }
-            assertTrue(Thread.getAllStackTraces().keySet().stream()
-                .anyMatch(t -> t.getName().equals("mech-prometheus-HTTP-Dispatcher")), "the dispatcher says it is mech's");
-            assertTrue(Thread.getAllStackTraces().keySet().stream()
-                .anyMatch(t -> t.getName().equals("mech-prometheus-idle-timeout-task")), "so does the server's idle timer");
-        } finally {
-            release.countDown();
             endpoint.close();
         }
     }

@@ -1,5 +1,7 @@
 package io.mech.exporter;
 
+import io.mech.exporter.http.HttpServer;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -141,10 +143,10 @@ class SlowClientsTest {
     @Test
     void aScrapeBehindTricklingClientsAnswersWithinTheReadTimeout() throws Exception {
         startEndpoint();
-        final int slow = ScrapeThreads.MAX_THREADS + ScrapeThreads.MAX_WAITING - 1;
+        final int slow = HttpServer.MAX_THREADS + HttpServer.MAX_WAITING - 1;
         trickle(slow);
         awaitBusy(slow);
-        final long readTimeout = ScrapeThreads.READ_TIMEOUT_SECONDS * SECOND;
+        final long readTimeout = HttpServer.READ_TIMEOUT_SECONDS * SECOND;
         final long start = System.nanoTime();
         final HttpResponse<String> response = scrape(readTimeout + SLACK_NANOS);
         final long took = System.nanoTime() - start;
@@ -166,7 +168,7 @@ class SlowClientsTest {
     @Test
     void clientsBeyondTheThreadsAndTheLineAreRefusedAtOnce() throws Exception {
         startEndpoint();
-        final int capacity = ScrapeThreads.MAX_THREADS + ScrapeThreads.MAX_WAITING;
+        final int capacity = HttpServer.MAX_THREADS + HttpServer.MAX_WAITING;
         final int refused = 2;
         trickle(capacity);
         awaitBusy(capacity);
@@ -174,11 +176,11 @@ class SlowClientsTest {
             final Socket late = connect();
             others.add(late);
             // Refused long before any read deadline could have closed it.
-            assertClosedBy(late, System.nanoTime() + ScrapeThreads.READ_TIMEOUT_SECONDS * SECOND / 2);
+            assertClosedBy(late, System.nanoTime() + HttpServer.READ_TIMEOUT_SECONDS * SECOND / 2);
         }
-        assertEquals(ScrapeThreads.MAX_THREADS, endpoint.scrapeThreads(), "threads serving exchanges");
+        assertEquals(HttpServer.MAX_THREADS, endpoint.scrapeThreads(), "threads serving exchanges");
         for (final Socket socket : tricklers) {
-            assertClosedBy(socket, System.nanoTime() + 2 * ScrapeThreads.READ_TIMEOUT_SECONDS * SECOND + SLACK_NANOS);
+            assertClosedBy(socket, System.nanoTime() + 2 * HttpServer.READ_TIMEOUT_SECONDS * SECOND + SLACK_NANOS);
         }
         final String body = scrape(SLACK_NANOS).body();
         assertEquals(refused, counted(body, "rejected"), body);
