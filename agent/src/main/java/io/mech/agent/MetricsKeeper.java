@@ -6,19 +6,17 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * Keeps /metrics served: when the JDK server's dispatcher thread dies (an
- * {@code OutOfMemoryError} in the JDK's own loop, under a full heap, ended it, and /metrics stayed
- * dead after the pressure had passed), the endpoint is closed and started again, on the
- * {@code mech-prometheus-keeper} thread, once the heap has room ({@link HeapRoom}).
+ * Keeps /metrics served: when the endpoint's accepting thread dies (it outlives what it can
+ * catch, a full heap included; under the JDK's server an {@code OutOfMemoryError} in its own loop
+ * ended its dispatcher, and /metrics stayed dead after the pressure had passed), the endpoint is
+ * closed and started again, on the {@code mech-prometheus-keeper} thread, once the heap has room
+ * ({@link HeapRoom}).
  *
- * <p>Thread contract: {@code mech-start} calls {@link #start} once; the dying dispatcher calls
+ * <p>Thread contract: {@code mech-start} calls {@link #start} once; the dying accepting thread calls
  * {@link #threadDied} through mech's thread group, which sets a flag and unparks the keeper and
  * allocates nothing; the keeper alone restarts; the stop reads {@link #endpoint}, a volatile.
  */
 final class MetricsKeeper implements Runnable {
-
-    /** How the name of the JDK server's dispatcher ends, once mech has renamed it. */
-    private static final String DISPATCHER = "HTTP-Dispatcher";
 
     private final Supplier<PrometheusEndpoint> starting;
     private final BooleanSupplier stopping;
@@ -49,7 +47,7 @@ final class MetricsKeeper implements Runnable {
     /** Told by mech's thread group of each of mech's threads that died. */
     void threadDied(final Thread thread) {
         final Thread waiting = keeper;
-        if (waiting != null && thread.getName().endsWith(DISPATCHER)) {
+        if (waiting != null && thread.getName().equals(PrometheusEndpoint.ACCEPTING_THREAD)) {
             restart = true;
             LockSupport.unpark(waiting);
         }

@@ -34,7 +34,8 @@ import javax.net.ssl.SSLContext;
  */
 public final class PrometheusEndpoint implements AutoCloseable {
 
-    private static final String THREADS = MechThreads.MECH_PREFIX + "prometheus";
+    /** The name of the endpoint's accepting thread, whose death (it catches what it can) ends the endpoint. */
+    public static final String ACCEPTING_THREAD = MechThreads.MECH_PREFIX + "prometheus";
 
     private final HttpServer server;
 
@@ -66,7 +67,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
             all.add(errors);
             final EndpointRoutes routes = new EndpointRoutes(new MetricsScrapes(all, settings.jvmMetrics(), warnings),
                 settings.authenticated() ? settings.user() : null, password);
-            final HttpServer server = HttpServer.start(address, tls, routes, errors, THREADS);
+            final HttpServer server = HttpServer.start(address, tls, routes, errors, ACCEPTING_THREAD);
             final String exposed = exposure(settings, new InetSocketAddress(address.getAddress(), server.port()));
             if (exposed != null) {
                 warnings.accept(exposed);

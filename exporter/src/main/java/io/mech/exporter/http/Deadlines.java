@@ -54,17 +54,27 @@ final class Deadlines implements Runnable {
     public void run() {
         thread = Thread.currentThread();
         while (!stopped) {
-            long nearest = expire();
-            if (nearest == Long.MAX_VALUE) {
-                sleeping = true;
-                nearest = expire();
-                if (nearest == Long.MAX_VALUE && !stopped) {
-                    LockSupport.park(this);
-                }
-                sleeping = false;
-            } else {
-                LockSupport.parkNanos(this, Math.max(nearest - System.nanoTime(), 1));
+            try {
+                keep();
+            } catch (final RuntimeException | OutOfMemoryError e) {
+                // closing a connection failed under a full heap: the next round tries again
+                LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(50));
             }
+        }
+    }
+
+    /** One round: expires what passed, then sleeps until the nearest deadline, or until one is armed. */
+    private void keep() {
+        long nearest = expire();
+        if (nearest == Long.MAX_VALUE) {
+            sleeping = true;
+            nearest = expire();
+            if (nearest == Long.MAX_VALUE && !stopped) {
+                LockSupport.park(this);
+            }
+            sleeping = false;
+        } else {
+            LockSupport.parkNanos(this, Math.max(nearest - System.nanoTime(), 1));
         }
     }
 

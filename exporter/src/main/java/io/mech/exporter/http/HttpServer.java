@@ -150,30 +150,29 @@ public final class HttpServer implements AutoCloseable {
         return thread;
     }
 
-    /** The accepting thread's loop. */
+    /** The accepting thread's loop, which only closing ends: a failure closes the one connection it was taking. */
     private void accept() {
         while (!closed) {
-            final Socket connection;
+            Socket connection = null;
             try {
                 connection = socket.accept();
-            } catch (final IOException e) {
-                if (closed) {
-                    return;
+                if (workers.getActiveCount() >= MAX_THREADS) {
+                    evictIdle();
                 }
-                // out of file descriptors, or a connection reset while queued: a later accept may succeed
-                LockSupport.parkNanos(ACCEPT_RETRY_NANOS);
-                continue;
-            }
-            if (workers.getActiveCount() >= MAX_THREADS) {
-                evictIdle();
-            }
-            try {
                 workers.execute(new Connection(connection));
             } catch (final RejectedExecutionException full) {
                 if (!closed) {
                     drops.rejected();
                 }
                 closeQuietly(connection);
+            } catch (final IOException | RuntimeException | OutOfMemoryError e) {
+                // out of file descriptors, a connection reset while queued, or a full heap: a later accept may succeed
+                if (connection != null) {
+                    closeQuietly(connection);
+                }
+                if (!closed) {
+                    LockSupport.parkNanos(ACCEPT_RETRY_NANOS);
+                }
             }
         }
     }
