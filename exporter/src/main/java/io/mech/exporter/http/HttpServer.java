@@ -33,7 +33,9 @@ import javax.net.ssl.SSLSocket;
  * <p>Kept-alive connections: after a response, a serving thread waits up to
  * {@link #IDLE_MILLIS} for the connection's next request, as scrapers such as Prometheus reuse
  * theirs. A new connection that finds every serving thread so waiting and none free takes the
- * place of one of them, which is closed: its client opens a new one next time.
+ * place of one of them, which is closed: its client opens a new one next time. A connection whose
+ * client sends request after request keeps its thread only while no other connection waits: the
+ * response it gets while one does closes it.
  *
  * <p>Every thread is a daemon named {@code <name>-...}; the serving threads start as connections
  * come, and the deadline thread parks while no deadline is armed.
@@ -156,10 +158,11 @@ public final class HttpServer implements AutoCloseable {
             Socket connection = null;
             try {
                 connection = socket.accept();
-                if (workers.getActiveCount() >= MAX_THREADS) {
+                workers.execute(new Connection(connection));
+                // queued behind threads that may wait on idle connections: one of them gives its thread up
+                if (workers.getActiveCount() >= MAX_THREADS && !workers.getQueue().isEmpty()) {
                     evictIdle();
                 }
-                workers.execute(new Connection(connection));
             } catch (final RejectedExecutionException full) {
                 if (!closed) {
                     drops.rejected();
@@ -332,7 +335,8 @@ public final class HttpServer implements AutoCloseable {
                         refuse(out, parsed == Request.Parsed.TOO_MANY_FIELDS ? 431 : 400);
                         return;
                     }
-                    response.reset(out, request.isHead(), !request.keepsAlive() || request.hasBody());
+                    // a connection waiting for a thread takes this one's after its response: no client keeps a thread from the others
+                    response.reset(out, request.isHead(), !request.keepsAlive() || request.hasBody() || !workers.getQueue().isEmpty());
                     try {
                         handler.handle(request, response);
                     } catch (final RuntimeException handlersFault) {
@@ -373,6 +377,11 @@ public final class HttpServer implements AutoCloseable {
                 return filled;
             }
             idle.set(connection);
+            // a connection waiting for a thread goes first; the accepting thread evicts this one if it queues one after this look
+            if (!workers.getQueue().isEmpty()) {
+                idle.set(null);
+                return -1;
+            }
             int read;
             try {
                 connection.setSoTimeout(IDLE_MILLIS);

@@ -177,6 +177,51 @@ class HttpServerTest {
     }
 
     /**
+     * Every thread busy with a kept-alive client when a fifth connects: it is served as soon as one
+     * of them has answered, not after their idle time, and a client that keeps sending is told to
+     * close while another waits.
+     */
+    @Test
+    void aWaitingConnectionIsServedBeforeKeptAliveOnesGoOn() throws Exception {
+        final java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        start((request, response) -> {
+            if (request.pathIs("/slow")) {
+                try {
+                    release.await();
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            response.send(200, "text/plain", null, BODY, BODY.length);
+        });
+        final List<Socket> busy = new ArrayList<>();
+        for (int i = 0; i < HttpServer.MAX_THREADS; i++) {
+            final Socket client = connect();
+            send(client, "GET /slow HTTP/1.1\r\n\r\n");
+            busy.add(client);
+        }
+        final long deadline = System.nanoTime() + 10_000_000_000L;
+        while (server.busy() < HttpServer.MAX_THREADS) {
+            assertTrue(System.nanoTime() < deadline, "the slow requests did not all start");
+            Thread.sleep(10);
+        }
+        final Socket fifth = connect();
+        send(fifth, "GET / HTTP/1.1\r\n\r\n");
+        while (server.busy() < HttpServer.MAX_THREADS + 1) {
+            assertTrue(System.nanoTime() < deadline, "the fifth connection did not queue");
+            Thread.sleep(10);
+        }
+        final long start = System.nanoTime();
+        release.countDown();
+        assertTrue(response(fifth, false).endsWith("hello\n"));
+        assertTrue(System.nanoTime() - start < HttpServer.IDLE_MILLIS * 1_000_000L / 2, "served long before any idle time ran out");
+        for (final Socket client : busy) {
+            assertTrue(response(client, false).endsWith("hello\n"), "every slow request is answered");
+        }
+        assertEquals(0, timeouts.get() + disconnects.get() + rejections.get());
+    }
+
+    /**
      * What the server itself allocates per request on a kept-alive connection, with a handler that
      * allocates nothing: 16 bytes measured on JDK 17 (one small object, in the JDK's socket code),
      * where the JDK's own server allocated kilobytes per exchange.
