@@ -61,7 +61,6 @@ public final class HttpServer implements AutoCloseable {
     private final SSLContext tls;
     private final Handler handler;
     private final Drops drops;
-    private final String name;
     private final ThreadPoolExecutor workers;
     /** Each serving thread's reusable state, made on its first connection. */
     private final ThreadLocal<Serving> own = new ThreadLocal<>();
@@ -74,7 +73,6 @@ public final class HttpServer implements AutoCloseable {
         this.tls = tls;
         this.handler = handler;
         this.drops = drops;
-        this.name = name;
         this.deadlines = new Deadlines(MAX_THREADS, drops);
         final AtomicInteger count = new AtomicInteger();
         this.workers = new ThreadPoolExecutor(MAX_THREADS, MAX_THREADS, 0, TimeUnit.SECONDS, new ArrayBlockingQueue<>(MAX_WAITING),
