@@ -116,9 +116,10 @@ final class ScrapeExchange implements PrometheusHttpExchange {
             return Collections.enumeration(request.headers(name));
         }
 
+        /** HEAD is asked as a GET: client_java writes no body for a HEAD, and the server needs the body's length. */
         @Override
         public String getMethod() {
-            return request.method();
+            return request.isHead() ? "GET" : request.method();
         }
 
         @Override

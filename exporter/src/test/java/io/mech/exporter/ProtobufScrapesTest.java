@@ -169,6 +169,17 @@ class ProtobufScrapesTest {
     }
 
     @Test
+    void headOfAPlainTextScrapeGivesTheLengthOfTheBodyItWouldHaveGot() throws Exception {
+        final HttpResponse<byte[]> head = scrape("HEAD", "", "Accept", "text/plain; version=0.0.4");
+        assertEquals(200, head.statusCode());
+        assertEquals(0, head.body().length);
+        final long length = head.headers().firstValueAsLong("Content-Length").orElse(-1);
+        final int got = scrape("GET", "", "Accept", "text/plain; version=0.0.4").body().length;
+        // the next scrape counts one more request, which may add a digit or two
+        assertTrue(length > 0 && Math.abs(got - length) < 64, "HEAD's Content-Length " + length + ", GET's body " + got);
+    }
+
+    @Test
     void theProtobufDebugDumpIsRefusedWithoutAWarning() throws Exception {
         final HttpResponse<byte[]> response = scrape("GET", "debug=prometheus-protobuf");
         assertEquals(500, response.statusCode());

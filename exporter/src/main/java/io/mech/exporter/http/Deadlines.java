@@ -7,17 +7,19 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The read and write deadlines of the connections being served, kept by one thread that closes
- * a connection whose deadline passed: a blocked read or write then fails, and the serving thread
- * is free again. Blocking sockets have no write timeout, and a read timeout bounds one read, not
- * a request trickled a byte at a time or a TLS handshake.
+ * The deadlines of the connections being served, kept by one thread that closes a connection
+ * whose deadline passed: a blocked read or write then fails, and the serving thread is free
+ * again. Blocking sockets have no write timeout, and a read timeout bounds one read, not a request
+ * trickled a byte at a time, a TLS handshake, nor a kept-alive TLS connection fed empty records.
  *
  * <p>Thread contract: each serving thread owns one {@link Slot}, which it arms and disarms; the
  * deadline thread reads every slot and expires a passed one by compare-and-set, so a slot that is
  * disarmed at the same moment is either expired (its serving thread sees its I/O fail and the
  * drop is counted here) or disarmed (and its connection left alone), never both. The deadline
- * thread sleeps until the nearest deadline, and parks for good while none is armed: a serving
- * thread that arms a slot then unparks it, so an idle endpoint costs no wake-up.
+ * thread publishes in {@link #wakeAt} when it means to wake, then looks at the slots once more
+ * before it parks; a serving thread arms its slot, then reads {@link #wakeAt} and unparks the
+ * deadline thread when its deadline is the nearer. Of the two, one sees the other's write, so
+ * no deadline is kept late, and an idle endpoint costs no wake-up.
  */
 final class Deadlines implements Runnable {
 
@@ -25,15 +27,20 @@ final class Deadlines implements Runnable {
     static final long READ_NANOS = TimeUnit.SECONDS.toNanos(HttpServer.READ_TIMEOUT_SECONDS);
     /** From the response's first byte to its last. */
     static final long WRITE_NANOS = TimeUnit.SECONDS.toNanos(HttpServer.WRITE_TIMEOUT_SECONDS);
+    /** From a response to the first byte of the connection's next request. */
+    static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(HttpServer.IDLE_MILLIS);
 
+    /** Slot values; an armed deadline is a System.nanoTime, odd when its passing is an idle connection's end, not a drop. */
     private static final long NONE = 0;
     private static final long EXPIRED = Long.MIN_VALUE;
+    /** {@link #wakeAt} values beside a deadline: looking at the slots now, or parked until a deadline is armed. */
+    private static final long AWAKE = Long.MIN_VALUE;
+    private static final long FOREVER = 0;
 
     private final Slot[] slots;
     private final Drops drops;
     private volatile Thread thread;
-    /** Set while the deadline thread is about to park with no deadline armed; an arming thread then unparks it. */
-    private volatile boolean sleeping;
+    private volatile long wakeAt = AWAKE;
     private volatile boolean stopped;
 
     Deadlines(final int slots, final Drops drops) {
@@ -58,24 +65,29 @@ final class Deadlines implements Runnable {
                 keep();
             } catch (final RuntimeException | OutOfMemoryError e) {
                 // closing a connection failed under a full heap: the next round tries again
+                wakeAt = AWAKE;
                 LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(50));
             }
         }
     }
 
-    /** One round: expires what passed, then sleeps until the nearest deadline, or until one is armed. */
+    /** One round: expires what passed, then sleeps until the nearest deadline, or one nearer is armed. */
     private void keep() {
-        long nearest = expire();
+        final long planned = expire();
+        wakeAt = planned == Long.MAX_VALUE ? FOREVER : planned;
+        // armed before the plan was published: its arming thread may have read AWAKE and left the deadline to this look
+        final long nearest = expire();
+        if (nearest != planned) {
+            wakeAt = nearest == Long.MAX_VALUE ? FOREVER : nearest;
+        }
         if (nearest == Long.MAX_VALUE) {
-            sleeping = true;
-            nearest = expire();
-            if (nearest == Long.MAX_VALUE && !stopped) {
+            if (!stopped) {
                 LockSupport.park(this);
             }
-            sleeping = false;
         } else {
             LockSupport.parkNanos(this, Math.max(nearest - System.nanoTime(), 1));
         }
+        wakeAt = AWAKE;
     }
 
     void stop() {
@@ -93,15 +105,29 @@ final class Deadlines implements Runnable {
                 continue;
             }
             if (now - deadline >= 0) {
+                // read before the slot can be released and given the serving thread's next connection
+                final Closeable connection = slot.connection;
                 if (slot.deadline.compareAndSet(deadline, EXPIRED)) {
-                    drops.timedOut();
-                    slot.close();
+                    if ((deadline & 1) == 0) {
+                        drops.timedOut();
+                    }
+                    close(connection);
                 }
             } else if (nearest == Long.MAX_VALUE || deadline - nearest < 0) {
                 nearest = deadline;
             }
         }
         return nearest;
+    }
+
+    private static void close(final Closeable connection) {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (final IOException ignored) {
+                // closing is all that is asked: the serving thread's I/O fails either way
+            }
+        }
     }
 
     /** One serving thread's deadline and the connection it closes. */
@@ -122,18 +148,27 @@ final class Deadlines implements Runnable {
             connection = null;
         }
 
-        /** Arms the deadline this many nanoseconds from now, unless it passed already. */
+        /** Arms a read or write deadline this many nanoseconds from now, unless one passed already; its passing is a drop. */
         void arm(final long nanos) {
+            armAt((System.nanoTime() + nanos) & ~1L);
+        }
+
+        /** Arms the end of a kept-alive connection's wait for its next request, unless a deadline passed already. */
+        void armIdle(final long nanos) {
+            armAt((System.nanoTime() + nanos) | 1L);
+        }
+
+        private void armAt(final long at) {
             final long current = deadline.get();
             if (current == EXPIRED) {
                 return;
             }
-            long at = System.nanoTime() + nanos;
-            if (at == NONE || at == EXPIRED) {
-                at++;
-            }
-            if (deadline.compareAndSet(current, at) && sleeping) {
-                LockSupport.unpark(thread);
+            final long armed = at == NONE || at == EXPIRED ? at + 2 : at;
+            if (deadline.compareAndSet(current, armed)) {
+                final long wake = wakeAt;
+                if (wake == FOREVER || wake != AWAKE && armed - wake < 0) {
+                    LockSupport.unpark(thread);
+                }
             }
         }
 
@@ -141,22 +176,6 @@ final class Deadlines implements Runnable {
         boolean disarm() {
             final long current = deadline.get();
             return current != EXPIRED && deadline.compareAndSet(current, NONE);
-        }
-
-        /** @return whether the deadline passed and closed the connection */
-        boolean expired() {
-            return deadline.get() == EXPIRED;
-        }
-
-        private void close() {
-            final Closeable open = connection;
-            if (open != null) {
-                try {
-                    open.close();
-                } catch (final IOException ignored) {
-                    // closing is all that is asked: the serving thread's I/O fails either way
-                }
-            }
         }
     }
 }

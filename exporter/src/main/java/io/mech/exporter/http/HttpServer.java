@@ -62,8 +62,7 @@ public final class HttpServer implements AutoCloseable {
     private final Handler handler;
     private final Drops drops;
     private final ThreadPoolExecutor workers;
-    /** Each serving thread's reusable state, made on its first connection. */
-    private final ThreadLocal<Serving> own = new ThreadLocal<>();
+    /** Each serving thread's reusable state, made on its first connection and found again by its thread. */
     private final AtomicReferenceArray<Serving> serving = new AtomicReferenceArray<>(MAX_THREADS);
     private final Deadlines deadlines;
     private volatile boolean closed;
@@ -95,15 +94,22 @@ public final class HttpServer implements AutoCloseable {
     public static HttpServer start(final InetSocketAddress address, final SSLContext tls, final Handler handler, final Drops drops,
                                    final String name) throws IOException {
         final ServerSocket socket = new ServerSocket();
+        final HttpServer server;
         try {
             socket.setReuseAddress(true);
             socket.bind(address, 64);
-            final HttpServer server = new HttpServer(socket, tls, handler, drops, name);
-            server.thread(server::accept, name).start();
-            server.thread(server.deadlines, name + "-deadlines").start();
-            return server;
+            server = new HttpServer(socket, tls, handler, drops, name);
         } catch (final IOException | RuntimeException | Error e) {
             socket.close();
+            throw e;
+        }
+        try {
+            // deadlines first: a connection is never served without them
+            server.thread(server.deadlines, name + "-deadlines").start();
+            server.thread(server::accept, name).start();
+            return server;
+        } catch (final RuntimeException | Error e) {
+            server.close();
             throw e;
         }
     }
@@ -157,8 +163,9 @@ public final class HttpServer implements AutoCloseable {
             try {
                 connection = socket.accept();
                 workers.execute(new Connection(connection));
-                // queued behind threads that may wait on idle connections: one of them gives its thread up
-                if (workers.getActiveCount() >= MAX_THREADS && !workers.getQueue().isEmpty()) {
+                // queued behind threads that may wait on idle connections: one of them gives its thread up. A thread
+                // between two connections would take it anyway, and the evicted client only opens a new connection.
+                if (!workers.getQueue().isEmpty()) {
                     evictIdle();
                 }
             } catch (final RejectedExecutionException full) {
@@ -189,15 +196,15 @@ public final class HttpServer implements AutoCloseable {
 
         @Override
         public void run() {
-            Serving state = own.get();
             try {
+                Serving state = servingOf(Thread.currentThread());
                 if (state == null) {
                     state = new Serving();
-                    own.set(state);
                 }
                 state.serveAndClose(socket);
-            } catch (final RuntimeException | OutOfMemoryError e) {
-                // a handler's fault or a full heap: this connection closes, and the thread serves the next
+            } catch (final Throwable e) {
+                // a full heap, a deep stack or a class that failed to load: this connection closes, and the thread lives
+                // on to serve the next, as a thread that died would leave its slot to nobody
                 closeQuietly(socket);
             } finally {
                 Thread.interrupted();
@@ -207,6 +214,16 @@ public final class HttpServer implements AutoCloseable {
         void abandon() {
             closeQuietly(socket);
         }
+    }
+
+    private Serving servingOf(final Thread thread) {
+        for (int i = 0; i < MAX_THREADS; i++) {
+            final Serving state = serving.get(i);
+            if (state != null && state.thread == thread) {
+                return state;
+            }
+        }
+        return null;
     }
 
     /** Closes one connection kept alive and idle, so that its thread takes the new one. */
@@ -243,14 +260,29 @@ public final class HttpServer implements AutoCloseable {
         private final Thread thread = Thread.currentThread();
         private volatile Socket current;
 
-        /** Made on its serving thread, which takes a free slot: there are as many as threads. */
+        /**
+         * Made on its serving thread, which takes a free slot: there are as many as threads, and one
+         * whose thread ended is free again.
+         */
         Serving() {
-            int index = 0;
-            while (!serving.compareAndSet(index, null, this)) {
-                index++;
+            final int index = claim();
+            try {
+                deadline = deadlines.slot(index);
+                response = new Response(deadline);
+            } catch (final Throwable e) {
+                serving.set(index, null);
+                throw e;
             }
-            deadline = deadlines.slot(index);
-            response = new Response(deadline);
+        }
+
+        private int claim() {
+            for (int i = 0; i < MAX_THREADS; i++) {
+                final Serving held = serving.get(i);
+                if ((held == null || !held.thread.isAlive()) && serving.compareAndSet(i, held, this)) {
+                    return i;
+                }
+            }
+            throw new IllegalStateException("no free slot for serving thread " + thread.getName());
         }
 
         void serveAndClose(final Socket connection) {
@@ -335,13 +367,19 @@ public final class HttpServer implements AutoCloseable {
                     }
                     // a connection waiting for a thread takes this one's after its response: no client keeps a thread from the others
                     response.reset(out, request.isHead(), !request.keepsAlive() || request.hasBody() || !workers.getQueue().isEmpty());
+                    boolean faulted = false;
                     try {
                         handler.handle(request, response);
-                    } catch (final RuntimeException handlersFault) {
-                        // not the client's fault: it gets a 500 below, unless the response was begun
+                    } catch (final RuntimeException | Error handlersFault) {
+                        // not the client's fault: it gets a 500, unless the response was begun
+                        faulted = true;
                     }
                     if (!response.sent()) {
+                        response.reset(out, request.isHead(), response.closes());
                         response.send(500, "text/plain; charset=utf-8", null, NO_BODY, 0);
+                    } else if (faulted) {
+                        // what the client got may be cut short: only closing tells it so
+                        return;
                     }
                     if (response.closes()) {
                         return;
@@ -360,7 +398,7 @@ public final class HttpServer implements AutoCloseable {
 
         /** Counts a connection that failed mid-request or mid-response, unless its deadline closed it and was counted. */
         private void dropped() {
-            if (!deadline.expired()) {
+            if (deadline.disarm()) {
                 drops.disconnected();
             }
         }
@@ -380,19 +418,16 @@ public final class HttpServer implements AutoCloseable {
                 idle.set(null);
                 return -1;
             }
+            // a deadline, not a read timeout: empty TLS records would restart a read timeout for ever
+            deadline.armIdle(Deadlines.IDLE_NANOS);
             int read;
             try {
-                connection.setSoTimeout(IDLE_MILLIS);
                 read = in.read(buffer, 0, buffer.length);
-            } catch (final IOException timedOutOrEvicted) {
+            } catch (final IOException idledOutOrEvicted) {
                 read = -1;
             }
             final boolean evicted = !idle.compareAndSet(connection, null);
-            if (read < 0 || evicted) {
-                return -1;
-            }
-            connection.setSoTimeout(0);
-            return read;
+            return read < 0 || evicted ? -1 : read;
         }
 
         private void refuse(final OutputStream out, final int status) throws IOException {

@@ -80,7 +80,6 @@ public final class Response {
         if (sent) {
             throw new IllegalStateException("the response was sent already");
         }
-        sent = true;
         int at = put(0, "HTTP/1.1 ");
         at = number(at, status);
         head[at++] = ' ';
@@ -105,6 +104,8 @@ public final class Response {
             at = field(at, "Connection: close");
         }
         at = put(at, "\r\n\r\n");
+        // begun only once the head is whole: a handler's bad field leaves the 500 still to send
+        sent = true;
         deadline.arm(Deadlines.WRITE_NANOS);
         if (headOnly || length == 0) {
             out.write(head, 0, at);

@@ -68,6 +68,12 @@ class HttpServerTest {
             if (request.pathIs("/throw")) {
                 throw new IllegalStateException("the handler's fault");
             }
+            if (request.pathIs("/error")) {
+                throw new StackOverflowError("the handler's deep stack");
+            }
+            if (request.pathIs("/long-field")) {
+                response.header("X-Long", "a".repeat(Request.MAX_HEAD));
+            }
             response.send(200, "text/plain", null, BODY, BODY.length);
         });
     }
@@ -143,6 +149,38 @@ class HttpServerTest {
         assertTrue(response(failing, false).startsWith("HTTP/1.1 500 "));
         send(failing, "GET / HTTP/1.1\r\n\r\n");
         assertTrue(response(failing, false).startsWith("HTTP/1.1 200 "), "the connection and its thread serve on");
+    }
+
+    /**
+     * Errors that are no exceptions, on more connections than there are threads: each answered
+     * 500, and every thread serves on rather than dying with its slot held.
+     */
+    @Test
+    void anErrorInTheHandlerIsAnswered500AndNoThreadIsLost() throws Exception {
+        startHello();
+        for (int i = 0; i < 2 * HttpServer.MAX_THREADS; i++) {
+            final Socket client = connect();
+            send(client, "GET /error HTTP/1.1\r\nConnection: close\r\n\r\n");
+            assertTrue(response(client, false).startsWith("HTTP/1.1 500 "), "error " + i);
+        }
+        for (int i = 0; i < 2 * HttpServer.MAX_THREADS; i++) {
+            final Socket client = connect();
+            send(client, "GET / HTTP/1.1\r\nConnection: close\r\n\r\n");
+            assertTrue(response(client, false).endsWith("hello\n"), "request " + i + " after the errors");
+        }
+        assertEquals(HttpServer.MAX_THREADS, server.threads());
+    }
+
+    /** A header field too long for the head's buffer fails the handler before anything is sent: the client gets a 500, not silence. */
+    @Test
+    void aHeadTheHandlerCannotFitIsAnswered500() throws Exception {
+        startHello();
+        final Socket client = connect();
+        send(client, "GET /long-field HTTP/1.1\r\n\r\n");
+        final String answer = response(client, false);
+        assertTrue(answer.startsWith("HTTP/1.1 500 ") && !answer.contains("X-Long"), answer);
+        send(client, "GET / HTTP/1.1\r\n\r\n");
+        assertTrue(response(client, false).endsWith("hello\n"));
     }
 
     /**
