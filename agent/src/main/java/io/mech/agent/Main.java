@@ -1,5 +1,8 @@
 package io.mech.agent;
 
+import io.mech.agent.cli.AttachCommand;
+import io.mech.agent.cli.ProfileCommand;
+import io.mech.agent.options.Option;
 import io.mech.replay.ReplayCommand;
 import java.util.Arrays;
 import java.util.Locale;
@@ -53,19 +56,6 @@ public final class Main {
         }
     }
 
-    /**
-     * @param command the command whose usage was wrong
-     * @return the pointer that command's usage errors end with
-     */
-    static String helpPointer(final String command) {
-        return "java -jar mech.jar " + command + " --help";
-    }
-
-    /** @return whether an argument asks a command for its help */
-    static boolean asksForHelp(final String argument) {
-        return argument.equals("--help") || argument.equals("-h");
-    }
-
     /** The version the jar's manifest names; "unknown" when run from classes, as in the build's own tests. */
     static String version() {
         final String version = Main.class.getPackage().getImplementationVersion();
@@ -88,7 +78,7 @@ public final class Main {
     /** The option table, in Markdown, as the README shows it. */
     static String optionTable() {
         final StringBuilder out = new StringBuilder("| key | default | environment | meaning |\n|---|---|---|---|\n");
-        for (final Option option : Option.all()) {
+        for (final Option option : Parts.options()) {
             out.append(String.format(Locale.ROOT, "| `%s` | `%s` | `%s` | %s (%s) |%n", option.key,
                 option.defaultValue, option.environmentName(), option.description, option.expected()));
         }

@@ -1,5 +1,8 @@
 package io.mech.agent;
 
+import io.mech.agent.profiler.OnDemandProfile;
+import io.mech.agent.runtime.Console;
+import io.mech.agent.runtime.Mech;
 import java.lang.instrument.Instrumentation;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -47,7 +50,7 @@ public final class MechAgent {
                 Console.warn("already running in this JVM; the second load is ignored");
                 return;
             }
-            Mech.start(args, attached, instrumentation);
+            Mech.start(args, attached, instrumentation, Parts.ALL);
         } catch (final Throwable t) {
             Console.warn("not started: " + t);
         }

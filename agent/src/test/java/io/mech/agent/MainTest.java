@@ -3,6 +3,7 @@ package io.mech.agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.agent.options.Option;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +16,7 @@ class MainTest {
     @Test
     void optionTableListsEveryKey() {
         final String table = Main.optionTable();
-        for (final Option option : Option.all()) {
+        for (final Option option : Parts.options()) {
             assertTrue(table.contains("| `" + option.key + "` |"), option.key);
         }
     }

@@ -144,10 +144,10 @@ enum Config {
                 return List.of("-javaagent:" + mechJar + "=report=off,hiccup.causes=on,probes.locks=off,prometheus.port=" + port + "," + log);
             case PROFILER_TTSP:
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=on,probes.locks=off," + log
-                    + ",profiler=on,profiler.hiccup-threshold=1h,profiler.dir=" + workDir.resolve("captures"));
+                    + ",profiler=on,hiccup.profiler-threshold=1h,profiler.dir=" + workDir.resolve("captures"));
             case PROFILER_CONTINUOUS:
                 return List.of("-javaagent:" + mechJar + "=report=off,prometheus=off,hiccup.causes=off,probes.locks=off," + log
-                    + ",profiler=on,profiler.mode=continuous,profiler.hiccup-threshold=1h,profiler.dir=" + workDir.resolve("captures"));
+                    + ",profiler=on,profiler.mode=continuous,hiccup.profiler-threshold=1h,profiler.dir=" + workDir.resolve("captures"));
             case FALSESHARING_WINDOW:
                 return List.of("-javaagent:" + mechJar + "=" + FALSESHARING_ONLY + ",probes.falsesharing.delay=0,probes.falsesharing.window=3600s");
             case FALSESHARING_WOVEN:

@@ -40,7 +40,7 @@ class MechIsNeverItsOwnFindingTest {
     private static final int SCRAPERS = 2;
     private static final long START_NANOS = Duration.ofSeconds(60).toNanos();
     private static final String QUEUES_AND_PROFILER =
-        "probes.queues=on,profiler=on,profiler.lock-threshold=1ms,profiler.hiccup-threshold=10m,profiler.dir=captures";
+        "probes.queues=on,profiler=on,probes.locks.profiler-threshold=1ms,hiccup.profiler-threshold=10m,profiler.dir=captures";
     /** Lock families that name a lock: all but mech_lock_monitors_in_use, a count of the JVM's monitors. */
     private static final List<String> LOCK_SAMPLES = List.of("mech_lock_blocked_seconds", "mech_lock_blocked_max_seconds",
         "mech_lock_contended_acquisition_seconds", "mech_lock_monitor_inflations");

@@ -92,7 +92,7 @@ class ProfileCommandTest {
         final Path jdk = Path.of(System.getProperty("java.home"));
         final Path json = dir.resolve("report.json");
         final Forked kernel = Forked.start(dir, Forked.javaWithMech(jdk,
-            "profiler=on,profiler.hiccup-threshold=600s,prometheus=off,report=off,hiccup.log=,report.interval=1s,report.json=" + json,
+            "profiler=on,hiccup.profiler-threshold=600s,prometheus=off,report=off,hiccup.log=,report.interval=1s,report.json=" + json,
             // Longer than the test needs, and ended by it: a kernel that ended on its own while a busy
             // machine slowed the first culprits ended during the command's attach (Premature EOF).
             "-Xmx1g", "-jar", Paths.examplesJar().toString(), "safepoint-delay:bulk-copy", "--seconds", "120"));

@@ -68,7 +68,7 @@ class ProfilerTriggerTest {
     void lockBlockingCapturesTheContendedMethod(final Path jdk) throws Exception {
         final Path captures = dir.resolve("captures");
         final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk,
-            "profiler=on,profiler.seconds=11s,profiler.lock-threshold=1ms,profiler.hiccup-threshold=1m,profiler.dir=" + captures
+            "profiler=on,profiler.seconds=11s,probes.locks.profiler-threshold=1ms,hiccup.profiler-threshold=1m,profiler.dir=" + captures
                 + ",prometheus=off,hiccup.log=",
             "-jar", Paths.examplesJar().toString(), "locks", "synchronized-contended", "--seconds", "18"), 60);
         assertEquals(0, result.exit(), result.err());

@@ -90,7 +90,7 @@ class TimeToSafepointTest {
     @ParameterizedTest
     @MethodSource("io.mech.it.Jdks#oldestAndNewest")
     void withTheProfilerOnTheReportNamesTheCopyAsTheCulpritAndTheTwinNone(final Path jdk) throws Exception {
-        final String profiler = "profiler=on,profiler.hiccup-threshold=600s,profiler.dir=" + dir.resolve("captures") + ",";
+        final String profiler = "profiler=on,hiccup.profiler-threshold=600s,profiler.dir=" + dir.resolve("captures") + ",";
         final Matcher bulk = ttsp(jdk, "bulk-copy", profiler);
         final Matcher chunked = ttsp(jdk, "chunked-copy", profiler);
         final Matcher culprit = FIRST_CULPRIT.matcher(bulk.group(3));

@@ -1,0 +1,92 @@
+package io.mech.agent.falsesharing;
+
+import io.mech.probes.falsesharing.FalseSharingSnapshot;
+import io.mech.probes.falsesharing.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** A false-sharing window's findings as lines for a person: the defects, worst first, then the prefetch-pair notes. */
+final class FalseSharingLines {
+
+    private FalseSharingLines() {
+    }
+
+    /**
+     * @param window a window's snapshot
+     * @param rows   at most this many verdicts
+     * @return lines for a person
+     */
+    static List<String> of(final FalseSharingSnapshot window, final int rows) {
+        final List<String> lines = new ArrayList<>();
+        switch (window.state()) {
+            case WAITING:
+                lines.add("false sharing: the window has not started yet");
+                return lines;
+            case MEASURING:
+                lines.add("false sharing: measuring (" + window.woven() + " classes woven, " + window.fields() + " fields counted)");
+                return lines;
+            default:
+                break;
+        }
+        lines.add(String.format(Locale.ROOT, "false sharing: %.1f s window, %d classes woven, %d fields counted; layout: "
+            + "%d field pairs may share a line, %d sit on adjacent lines%s", window.seconds(), window.woven(), window.fields(),
+            window.sameLineCandidates(), window.adjacentLineCandidates(), window.endedMillis() == 0 ? "" : "; ended " + window.ended()));
+        final List<Verdict> defects = window.verdicts().stream().filter(v -> v.kind() != Verdict.Kind.ADJACENT_LINE).toList();
+        final List<Verdict> notes = window.verdicts().stream().filter(v -> v.kind() == Verdict.Kind.ADJACENT_LINE).toList();
+        if (defects.isEmpty()) {
+            // a clean bill only for what was counted: what the weaving did not see may still share lines
+            lines.add(String.format(Locale.ROOT, "  among the %d fields and %d array slots counted, no line was written by one "
+                + "thread while another used it", window.fields(), window.arraySlots()));
+        }
+        if (!window.notCounted().isEmpty()) {
+            lines.add("  not counted: " + String.join("; ", window.notCounted()));
+        }
+        int shown = rows(defects, rows, "  ", lines);
+        if (!notes.isEmpty() && shown < rows) {
+            lines.add("  prefetch-pair notes, not defects (neighbouring lines of a 128-byte pair, scored at 1/64 of one line):");
+            rows(notes, rows - shown, "    ", lines);
+        }
+        return lines;
+    }
+
+    /** Adds at most {@code rows} verdicts, then how many more there are; returns how many lines it added. */
+    private static int rows(final List<Verdict> verdicts, final int rows, final String indent, final List<String> lines) {
+        int shown = 0;
+        for (final Verdict v : verdicts) {
+            if (shown == rows) {
+                lines.add(indent + "... " + (verdicts.size() - rows) + " more");
+                break;
+            }
+            shown++;
+            final StringBuilder line = new StringBuilder(indent).append(v.kind().label()).append(": ").append(v.className());
+            for (int i = 0; i < v.fields().size(); i++) {
+                final String field = v.fields().get(i);
+                final String dot = field.startsWith("[") ? "" : ".";
+                line.append(i == 0 ? dot : " and " + dot).append(field).append(" (offset ").append(v.offsets().get(i)).append(')');
+            }
+            line.append(String.format(Locale.ROOT, ", threads %s, rates %s/s, one line with probability %.2f, score %s/s; fix: %s",
+                String.join(", ", v.threads()), rates(v.rates()), v.probability(), rate(v.score()), v.fix()));
+            lines.add(line.toString());
+        }
+        return shown;
+    }
+
+    private static String rates(final List<Double> rates) {
+        final List<String> out = new ArrayList<>();
+        for (final double r : rates) {
+            out.add(rate(r));
+        }
+        return String.join(" and ", out);
+    }
+
+    private static String rate(final double perSecond) {
+        if (perSecond >= 1e6) {
+            return String.format(Locale.ROOT, "%.1fM", perSecond / 1e6);
+        }
+        if (perSecond >= 1e3) {
+            return String.format(Locale.ROOT, "%.1fk", perSecond / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.0f", perSecond);
+    }
+}

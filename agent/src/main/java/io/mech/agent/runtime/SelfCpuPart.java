@@ -1,0 +1,117 @@
+package io.mech.agent.runtime;
+
+import io.mech.exporter.MetricFamilies;
+import io.mech.exporter.SelfCpuFamilies;
+import io.mech.hiccup.cause.OwnOperations;
+import io.mech.report.Json;
+import io.mech.report.ReportRow;
+import io.mech.report.Section;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+
+/**
+ * mech's own CPU time, and how long its own calls stopped the JVM, as a {@link Part}: always on,
+ * so that what mech costs is never hidden.
+ */
+final class SelfCpuPart implements Part {
+
+    /** The threads a report line names, the busiest first. */
+    private static final int NAMED = 4;
+
+    private final SelfCpu cpu;
+    private final long startNanos;
+    private final LongSupplier waitedForRoom;
+    private final Supplier<List<OwnOperations.Stop>> stops;
+
+    /**
+     * @param cpu           mech's threads' CPU time, sampled once {@code mech-start} is done
+     * @param startNanos    when mech started, for the share of one core
+     * @param waitedForRoom how long, in nanoseconds, mech's start has waited for room in a full heap
+     * @param stops         what mech's own calls (weaving, JFR's start) stopped the JVM for so far
+     */
+    SelfCpuPart(final SelfCpu cpu, final long startNanos, final LongSupplier waitedForRoom,
+                final Supplier<List<OwnOperations.Stop>> stops) {
+        this.cpu = cpu;
+        this.startNanos = startNanos;
+        this.waitedForRoom = waitedForRoom;
+        this.stops = stops;
+    }
+
+    /** Says when mech's start waited for the host's heap: nothing was measured meanwhile. */
+    @Override
+    public List<String> notes() {
+        final long waited = waitedForRoom.getAsLong();
+        return waited == 0 ? List.of() : List.of(String.format(Locale.ROOT,
+            "mech's start waited %.1f s for room in the host's full heap: what started after it measured nothing before", waited / 1e9));
+    }
+
+    @Override
+    public String name() {
+        return "self-cpu";
+    }
+
+    @Override
+    public List<MetricFamilies> families() {
+        return List.of(new SelfCpuFamilies(cpu::byThread));
+    }
+
+    /** No CPU line in a JVM that ended before mech had started everything: measuring then would cost its exit. */
+    @Override
+    public Section section() {
+        final String stopped = stopsLine(stops.get());
+        if (!cpu.sampled()) {
+            return new Section("self", stopped == null ? List.of() : List.of(stopped), List.of());
+        }
+        final Map<String, Long> byThread = cpu.byThread();
+        final List<Map.Entry<String, Long>> busiest = new ArrayList<>(byThread.entrySet());
+        busiest.sort(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()));
+        long total = 0;
+        final List<ReportRow> rows = new ArrayList<>();
+        for (final Map.Entry<String, Long> thread : busiest) {
+            total += thread.getValue();
+            rows.add(new ThreadRow(thread.getKey(), thread.getValue()));
+        }
+        final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "mech's own CPU: %.3f s, %.2f%% of one core",
+            total / 1e9, 100.0 * total / Math.max(1, System.nanoTime() - startNanos)));
+        for (int i = 0; i < Math.min(NAMED, busiest.size()); i++) {
+            line.append(i == 0 ? ": " : ", ").append(busiest.get(i).getKey())
+                .append(String.format(Locale.ROOT, " %.3f s", busiest.get(i).getValue() / 1e9));
+        }
+        return new Section("self", stopped == null ? List.of(line.toString()) : List.of(line.toString(), stopped), rows);
+    }
+
+    /**
+     * @return how long each kind of mech's calls stopped the JVM, such as {@code mech's own stops:
+     *         RetransformClasses x1: 1 safepoint, 7.10 ms}; null before any call
+     */
+    static String stopsLine(final List<OwnOperations.Stop> stops) {
+        if (stops.isEmpty()) {
+            return null;
+        }
+        final StringBuilder line = new StringBuilder("mech's own stops:");
+        for (int i = 0; i < stops.size(); i++) {
+            final OwnOperations.Stop stop = stops.get(i);
+            line.append(i == 0 ? " " : "; ").append(stop.name()).append(" x").append(stop.calls()).append(": ");
+            if (stop.nanos() < 0) {
+                line.append("not timed, the JVM keeps no safepoint counters (-XX:-UsePerfData)");
+            } else {
+                line.append(String.format(Locale.ROOT, "%d safepoint%s, %.2f ms", stop.safepoints(),
+                    stop.safepoints() == 1 ? "" : "s", stop.nanos() / 1e6));
+            }
+        }
+        return line.toString();
+    }
+
+    /** The CPU time one of mech's threads used. */
+    record ThreadRow(String thread, long cpuNanos) implements ReportRow {
+        @Override
+        public void writeTo(final Json json) {
+            json.field("thread", thread).field("cpu_s", cpuNanos / 1e9);
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package io.mech.agent.options;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+class DurationsTest {
+
+    @Test
+    void readsEveryUnit() {
+        assertEquals(500, Durations.parseNanos("500ns"));
+        assertEquals(250_000, Durations.parseNanos("250us"));
+        assertEquals(1_000_000, Durations.parseNanos("1ms"));
+        assertEquals(5_000_000_000L, Durations.parseNanos("5s"));
+        assertEquals(90_000_000_000L, Durations.parseNanos("1.5m"));
+        assertEquals(3_600_000_000_000L, Durations.parseNanos("1h"));
+        assertEquals(0, Durations.parseNanos("0"));
+    }
+
+    @Test
+    void refusesNumbersWithoutUnitsAndGarbage() {
+        assertThrows(IllegalArgumentException.class, () -> Durations.parseNanos("5"));
+        assertThrows(IllegalArgumentException.class, () -> Durations.parseNanos("five seconds"));
+        assertThrows(IllegalArgumentException.class, () -> Durations.parseNanos("-1s"));
+        assertThrows(IllegalArgumentException.class, () -> Durations.parseNanos(""));
+    }
+}
