@@ -14,7 +14,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@code bench/run [--rounds N] [--seconds S] [--scrape-seconds S] [--loads KIND,...] [--jhiccup JAR] [--only startup,memory,overhead,floor,jfr,locks,falsesharing,queues,profiler,scrape,replay,replay-long]}: measures, prints
+ * {@code bench/run [--rounds N] [--seconds S] [--scrape-seconds S] [--loads KIND,...] [--jhiccup JAR]
+ * [--only startup,memory,overhead,floor,jfr,locks,falsesharing,queues,profiler,scrape,replay,replay-
+ * long]}: measures, prints
  * a table per part and writes them as {@link Results} says. {@code --jhiccup} names jHiccup's agent
  * jar, by default {@value JHiccup#USUAL_PATH} from the repository's root; without one, jHiccup's
  * rows are left out.
@@ -22,7 +24,8 @@ import java.util.Set;
 public final class Main {
 
     /** Every part, in the order a full run measures them and latest.md lists them. */
-    private static final List<String> ALL = List.of("startup", "memory", "overhead", "floor", "jfr", "locks", "falsesharing", "queues", "profiler", "scrape", "replay", "replay-long");
+    private static final List<String> ALL = List.of("startup", "memory", "overhead", "floor", "jfr", "locks", "falsesharing", "queues",
+        "profiler", "scrape", "replay", "replay-long");
 
     private Main() {
     }
@@ -122,7 +125,8 @@ public final class Main {
 
     private static void usage(final String problem) {
         System.err.println("bench: " + problem);
-        System.err.println("usage: bench/run [--rounds N>=5] [--seconds S] [--scrape-seconds S] [--loads KIND,...] [--jhiccup JAR] [--only startup,memory,overhead,floor,jfr,locks,falsesharing,queues,profiler,scrape,replay,replay-long]");
+        System.err.println("usage: bench/run [--rounds N>=5] [--seconds S] [--scrape-seconds S] [--loads KIND,...] [--jhiccup JAR] "
+            + "[--only " + String.join(",", ALL) + "]");
         System.exit(2);
     }
 

@@ -19,7 +19,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The hiccup recorder's families, one series per meter: {@code jvm="host"}; with a control JVM,
- * {@code jvm="control"}; with the virtual-thread meter, {@code jvm="host",thread="virtual"}. Every distribution covers the time since recording began, so the
+ * {@code jvm="control"}; with the virtual-thread meter, {@code jvm="host",thread="virtual"}. Every
+ * distribution covers the time since recording began, so the
  * histogram and the HdrHistogram quantiles of one scrape describe the same window.
  *
  * <p>The distribution changes only when an interval closes, so its buckets and quantiles are
@@ -52,7 +53,8 @@ public final class HiccupFamilies implements MetricFamilies {
 
     @Override
     public List<String> names() {
-        return List.of("mech_hiccup_seconds", "mech_hiccup_hdr_seconds", "mech_hiccup_interval_max_seconds", "mech_hiccup_stall_seconds", "mech_hiccup_stalls");
+        return List.of("mech_hiccup_seconds", "mech_hiccup_hdr_seconds", "mech_hiccup_interval_max_seconds", "mech_hiccup_stall_seconds",
+            "mech_hiccup_stalls");
     }
 
     @Override

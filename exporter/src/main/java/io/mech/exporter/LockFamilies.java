@@ -78,7 +78,8 @@ public final class LockFamilies implements MetricFamilies {
 
     @Override
     public List<String> names() {
-        return List.of("mech_lock_blocked_seconds", "mech_lock_blocked_max_seconds", "mech_lock_contended_acquisition_seconds", "mech_lock_monitor_inflations", "mech_lock_monitors_in_use");
+        return List.of("mech_lock_blocked_seconds", "mech_lock_blocked_max_seconds", "mech_lock_contended_acquisition_seconds",
+            "mech_lock_monitor_inflations", "mech_lock_monitors_in_use");
     }
 
     @Override

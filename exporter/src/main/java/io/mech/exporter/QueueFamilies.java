@@ -59,7 +59,8 @@ public final class QueueFamilies implements MetricFamilies {
             (executor ? executors : queues).computeIfAbsent(labels, l -> new Sum()).add(q);
         }
         final List<MetricSnapshot> families = new ArrayList<>();
-        families.add(gauge("mech_queue_depth", "Elements in the queue at the last sample (a linked queue's walk stops at 10000)", queues, s -> s.depth));
+        families.add(gauge("mech_queue_depth", "Elements in the queue at the last sample (a linked queue's walk stops at 10000)", queues,
+            s -> s.depth));
         families.add(gauge("mech_queue_capacity", "The queue's bound; absent for unbounded queues and those whose bound is unknown",
             bounded(queues), s -> s.capacity));
         families.add(gauge("mech_queue_remaining_capacity", "Capacity minus depth, for bounded queues", bounded(queues), s -> s.capacity - s.depth));
@@ -67,13 +68,15 @@ public final class QueueFamilies implements MetricFamilies {
             s -> s.capacity > 0 ? Math.min(1, s.depth / s.capacity) : 0));
         families.add(counter("mech_queue_enqueued", "Elements enqueued since the queue was registered", queues, s -> s.enqueued));
         families.add(counter("mech_queue_dequeued", "Elements dequeued since the queue was registered", queues, s -> s.dequeued));
-        families.add(gauge("mech_queue_wait_seconds", "Little's law: mean depth over the dequeue rate, smoothed over 10 s; absent when the rate is about zero",
+        families.add(gauge("mech_queue_wait_seconds",
+            "Little's law: mean depth over the dequeue rate, smoothed over 10 s; absent when the rate is about zero",
             waited(queues), s -> s.waitDepth / s.dequeueRate));
         families.add(counter("mech_queue_backpressure_alerts", "Back-pressure episodes: full, deep or growing for three samples",
             queues, s -> s.alerts));
         families.add(gauge("mech_executor_queued_tasks", "Tasks in the executor's work queue at the last sample", executors, s -> s.depth));
         families.add(gauge("mech_executor_active_threads", "Threads running a task at the last sample", executors, s -> s.active));
-        families.add(gauge("mech_executor_queue_remaining_tasks", "Room left in a bounded work queue", bounded(executors), s -> s.capacity - s.depth));
+        families.add(gauge("mech_executor_queue_remaining_tasks", "Room left in a bounded work queue", bounded(executors),
+            s -> s.capacity - s.depth));
         families.add(gauge("mech_executor_wait_seconds", "Little's law on the work queue: how long a task waits before it runs",
             waited(executors), s -> s.waitDepth / s.dequeueRate));
         families.add(counter("mech_executor_backpressure_alerts", "Back-pressure episodes of the work queue", executors, s -> s.alerts));

@@ -2,7 +2,6 @@ package io.mech.hiccup;
 
 import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
-import java.util.List;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;

@@ -17,8 +17,9 @@ class AgentOptionsTest {
     @TempDir
     Path dir;
 
+    /** Any free port: a class running beside this one may hold 9464, and its warning would be one line more. */
     private Forked.Result runHost(final String options) throws Exception {
-        return Forked.run(dir, Forked.javaWithMech(Path.of(System.getProperty("java.home")), options,
+        return Forked.run(dir, Forked.javaWithMech(Path.of(System.getProperty("java.home")), "prometheus.port=0," + options,
             "-cp", Paths.testClasses(), SleepingHost.class.getName(), "300"), 30);
     }
 

@@ -39,7 +39,7 @@ class AttachTest {
             SleepingHost.class.getName(), "4000"));
         host.awaitJvmStarted();
         final Forked.Result attached = Forked.run(dir,
-            attach(jdk, Long.toString(host.pid()), "hiccup.interval=500ms,report=off,hiccup.log=att.%pid.hlog"), 30);
+            attach(jdk, Long.toString(host.pid()), "hiccup.interval=500ms,report=off,prometheus.port=0,hiccup.log=att.%pid.hlog"), 30);
         final Path log = dir.resolve("att." + host.pid() + ".hlog");
         assertEquals(0, attached.exit(), attached.err());
         assertTrue(attached.out().contains("hiccup log: " + log), attached.out());

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The JFR repository the JVM makes for mech's stream (here opened from the first second by the
- * causes, {@code hiccup.causes.jfr=on}; by default it opens on demand) is owner-only, so what a host killed with -9 leaves there is not for other users to read.
+ * causes, {@code hiccup.causes.jfr=on}; by default it opens on demand) is owner-only, so what a host
+ * killed with -9 leaves there is not for other users to read.
  */
 @QuietHosts
 class JfrRepositoryPrivacyTest {

@@ -114,7 +114,8 @@ class ProfileCommandTest {
         long samples = 0;
         while ((samples = Files.exists(json) ? culpritSamples(Files.readString(json)) : 0) < atLeast) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("no culprit from " + atLeast + " samples within 30 s: " + (Files.exists(json) ? Files.readString(json) : "no report"));
+                throw new AssertionError("no culprit from " + atLeast + " samples within 30 s: "
+                    + (Files.exists(json) ? Files.readString(json) : "no report"));
             }
             Thread.sleep(100);
         }

@@ -68,7 +68,8 @@ class ShortLivedHostTest {
                     failed.add(outcome.get());
                 }
             }
-            assertTrue(failed.isEmpty(), failed.size() + " of " + HOSTS + " hosts ended late, with another exit code, or with output after their own: " + failed);
+            assertTrue(failed.isEmpty(),
+                failed.size() + " of " + HOSTS + " hosts ended late, with another exit code, or with output after their own: " + failed);
         } finally {
             pool.shutdownNow();
         }

@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * stripe that 8 threads share is flagged, a {@code juc_lock} row on {@code ReentrantLock} (the
  * class of Guava's padded stripes) at the driver's method that called {@code lock()}, with as many
  * the threads' own {@code tryLock()} found the stripe held, and they waited for it; the twin,
- * whose 8 threads each take a stripe of their own, never found one held, and has no row at its method. JDKs in turn: this corpus case was already right, and stays so.
+ * whose 8 threads each take a stripe of their own, never found one held, and has no row at its method.
+ * JDKs in turn: this corpus case was already right, and stays so.
  * The probe reads JFR from the first second ({@code probes.locks.jfr=on}): each case runs 2 s,
  * and on a busy machine JFR opened at the first contention recorded too little of the hot one
  * (no row in two of two runs beside a fresh clone's build and two busy threads). JFR on demand

@@ -37,7 +37,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class VirtualThreadPinnedTest {
 
     private static final String SITE = "io.mech.examples.virtual.CarrierWaitKernel$SleepingInit.<clinit>:";
-    private static final Pattern PINNED_SERIES = Pattern.compile("mech_lock_blocked_seconds_count\\{[^}]*kind=\"pinned\"[^}]*site=\"([^\"]+)\"[^}]*} ([0-9]+)");
+    private static final Pattern PINNED_SERIES =
+        Pattern.compile("mech_lock_blocked_seconds_count\\{[^}]*kind=\"pinned\"[^}]*site=\"([^\"]+)\"[^}]*} ([0-9]+)");
 
     @TempDir
     Path dir;

@@ -100,7 +100,8 @@ final class CauseChart {
                 }
                 final double x = f.left + c;
                 d.append(d.length() == 0 ? "M" : " M").append(Charts.fmt(x)).append(' ').append(Charts.fmt(f.y(below / ratio)))
-                    .append(" H").append(Charts.fmt(Math.min(f.left + columns, x + bar))).append(" V").append(Charts.fmt(f.y((below + stack[c][i]) / ratio)))
+                    .append(" H").append(Charts.fmt(Math.min(f.left + columns, x + bar)))
+                    .append(" V").append(Charts.fmt(f.y((below + stack[c][i]) / ratio)))
                     .append(" H").append(Charts.fmt(x)).append(" Z");
             }
             if (d.length() > 0) {

@@ -7,7 +7,8 @@ import java.util.BitSet;
  * One log's stalls by cause, for the OpenMetrics export: each stalled cause line's longest stall,
  * in the log's order, and which causes the log has lines of. As in replay's cause table, a line
  * counts as one stall of its longest stall's length: the line's other values are that stall's
- * coordinated-omission fill-ins or a second stall hidden behind it, so the sums are lower bounds. Memory in proportion to the stalled lines, not to the log's length. Causes are
+ * coordinated-omission fill-ins or a second stall hidden behind it, so the sums are lower bounds.
+ * Memory in proportion to the stalled lines, not to the log's length. Causes are
  * {@link StallCauses#tagIndex} indices. Used by the replaying thread alone.
  */
 final class CauseCounts {

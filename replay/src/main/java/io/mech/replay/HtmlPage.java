@@ -78,7 +78,8 @@ final class HtmlPage {
                 .append("</td><td>").append(Values.value(view.stalledLowerBound(), ratio)).append("</td></tr>\n");
         }
         s.append("</table>\n<p>Values in ").append(Values.unit(ratio)).append(String.format(Locale.ROOT,
-            ". Stalled: intervals whose max reached %s %s; max sum: the sum of their maxima, a lower bound of the stall time mech's report gives.</p>%n",
+            ". Stalled: intervals whose max reached %s %s; max sum: the sum of their maxima, a lower bound of the stall time mech's report "
+                + "gives.</p>%n",
             Values.value(options.stallThreshold, ratio), Values.unit(ratio)));
         if (result.fleet() && !result.files().isEmpty()) {
             hosts(s, result, ratio);

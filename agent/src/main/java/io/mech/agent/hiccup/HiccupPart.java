@@ -221,7 +221,10 @@ public final class HiccupPart implements Part {
         return summaries;
     }
 
-    /** Why the control JVM's row is missing, when its log cannot be read; asking again costs a stat of the log, as the follower hands out one snapshot per interval. */
+    /**
+     * Why the control JVM's row is missing, when its log cannot be read; asking again costs a stat of the
+     * log, as the follower hands out one snapshot per interval.
+     */
     @Override
     public List<String> notes() {
         final List<String> notes = new ArrayList<>(2);

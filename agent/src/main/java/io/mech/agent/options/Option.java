@@ -16,10 +16,12 @@ public final class Option {
 
     public static final Option ENABLED = of("enabled", Kind.BOOLEAN, "true", "false turns mech off entirely");
     public static final Option PROMETHEUS = of("prometheus", Kind.SWITCH, "on", "serve /metrics for Prometheus");
-    public static final Option PROMETHEUS_HOST = of("prometheus.host", Kind.TEXT, "127.0.0.1", "address to serve /metrics on; 0.0.0.0 for every interface");
+    public static final Option PROMETHEUS_HOST = of("prometheus.host", Kind.TEXT, "127.0.0.1",
+        "address to serve /metrics on; 0.0.0.0 for every interface");
     public static final Option PROMETHEUS_PORT = of("prometheus.port", Kind.PORT, "9464", "port to serve /metrics on; 0 for any free port");
     public static final Option PROMETHEUS_USER = of("prometheus.user", Kind.TEXT, "", "basic-auth user; needs prometheus.password-file");
-    public static final Option PROMETHEUS_PASSWORD_FILE = of("prometheus.password-file", Kind.TEXT, "", "file whose first line is the basic-auth password");
+    public static final Option PROMETHEUS_PASSWORD_FILE = of("prometheus.password-file", Kind.TEXT, "",
+        "file whose first line is the basic-auth password");
     public static final Option PROMETHEUS_KEYSTORE = of("prometheus.keystore", Kind.TEXT, "", "PKCS12 or JKS keystore: serve HTTPS instead of HTTP");
     public static final Option PROMETHEUS_KEYSTORE_PASSWORD_FILE = of("prometheus.keystore-password-file", Kind.TEXT, "",
         "file whose first line is the keystore password");
@@ -27,7 +29,8 @@ public final class Option {
     public static final Option PROMETHEUS_HISTOGRAM = of("prometheus.histogram", Kind.HISTOGRAM, "native",
         "native: exponential buckets (needs Prometheus with native histograms); classic: fixed buckets");
     public static final Option REPORT = of("report", Kind.TEXT, "stderr", "where the report goes at exit: stderr, off, or a file path");
-    public static final Option REPORT_INTERVAL = of("report.interval", "0", Bounds.zeroOrFrom("1s"), "also report this often while running (0: only at exit)");
+    public static final Option REPORT_INTERVAL = of("report.interval", "0", Bounds.zeroOrFrom("1s"),
+        "also report this often while running (0: only at exit)");
     public static final Option REPORT_JSON = of("report.json", Kind.TEXT, "", "also write the report as JSON to this file");
 
     /** The core's options, in the order the options table lists them. */

@@ -26,7 +26,8 @@ public final class QueueLines {
             lines.add("queues: not installed");
             return lines;
         }
-        lines.add(String.format(Locale.ROOT, "queues: %d tracked, sampled every %s; left out: %d of the JDK's or a library's own, %d past the naming rate limit, %d past the registry's bound; %d collected",
+        lines.add(String.format(Locale.ROOT, "queues: %d tracked, sampled every %s; left out: %d of the JDK's or a library's own, "
+                + "%d past the naming rate limit, %d past the registry's bound; %d collected",
             snapshot.queues().size(), seconds(snapshot.sampleNanos() / 1e9), snapshot.jdkInternal(), snapshot.unnamed(),
             snapshot.registryFull(), snapshot.released()));
         if (snapshot.corrected() > 0) {

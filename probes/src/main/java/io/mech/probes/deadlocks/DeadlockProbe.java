@@ -108,7 +108,8 @@ public final class DeadlockProbe implements AutoCloseable {
 
     /**
      * The cycle a stuck thread waits in, following each thread to the owner of the lock it waits
-     * for ({@code owners}: thread id to the id of the owner of what it waits for), started at its lowest id; empty when the thread only waits for a cycle it is not part of
+     * for ({@code owners}: thread id to the id of the owner of what it waits for), started at its lowest
+     * id; empty when the thread only waits for a cycle it is not part of
      * (that cycle is found from its own threads).
      */
     static List<Long> cycle(final long from, final Map<Long, Long> owners) {

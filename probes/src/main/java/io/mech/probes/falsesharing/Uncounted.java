@@ -54,7 +54,10 @@ final class Uncounted {
         }
     }
 
-    /** @return one phrase per kind met, e.g. {@code 3 field-updater calls on an updater mech cannot place (not kept in a static field), in 2 classes} */
+    /**
+     * @return one phrase per kind met, e.g. {@code 3 field-updater calls on an updater mech cannot place
+     * (not kept in a static field), in 2 classes}
+     */
     List<String> phrases() {
         final int[] sites = new int[Kind.values().length];
         final int[] classes = new int[Kind.values().length];

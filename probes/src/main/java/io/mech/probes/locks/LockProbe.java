@@ -144,11 +144,13 @@ public final class LockProbe implements AutoCloseable {
         }
         if (since == 0) {
             return w.fired() == null
-                ? "no lock contention seen, so no JFR for it: monitor blocks and lock parks are not located (probes.locks.jfr=on records them from the first second)"
+                ? "no lock contention seen, so no JFR for it: monitor blocks and lock parks are not located "
+                    + "(probes.locks.jfr=on records them from the first second)"
                 : "JFR asked for, not recording yet: " + w.fired();
         }
         final String why = w.fired() != null ? w.fired() : "another part's request";
-        return String.format(Locale.ROOT, "JFR from %.1f s on, for %s; %d monitor block%s before that counted, not located", (since - startMillis) / 1e3,
+        return String.format(Locale.ROOT, "JFR from %.1f s on, for %s; %d monitor block%s before that counted, not located",
+            (since - startMillis) / 1e3,
             why, w.blocked(), w.blocked() == 1 ? "" : "s");
     }
 

@@ -85,9 +85,15 @@ final class JdkFields {
     long capacity(final Shape shape, final Object queue) throws Throwable {
         final int bound;
         switch (shape) {
-            case ARRAY_BLOCKING: bound = ((Object[]) (Object) abqItems.invokeExact(queue)).length; break;
-            case LINKED_BLOCKING: bound = (int) lbqCapacity.invokeExact(queue); break;
-            case LINKED_BLOCKING_DEQUE: bound = (int) lbdCapacity.invokeExact(queue); break;
+            case ARRAY_BLOCKING:
+                bound = ((Object[]) (Object) abqItems.invokeExact(queue)).length;
+                break;
+            case LINKED_BLOCKING:
+                bound = (int) lbqCapacity.invokeExact(queue);
+                break;
+            case LINKED_BLOCKING_DEQUE:
+                bound = (int) lbdCapacity.invokeExact(queue);
+                break;
             case SYNCHRONOUS: return 0;
             case PRIORITY_BLOCKING: case DELAY: case CONCURRENT_LINKED: case LINKED_TRANSFER: case DELAYED_WORK:
                 return QueueStats.UNBOUNDED;

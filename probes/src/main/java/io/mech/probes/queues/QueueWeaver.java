@@ -215,7 +215,8 @@ final class QueueWeaver implements ClassFileTransformer {
                 }
                 final String field = slotField[0] ? className : null;
                 if (constructors && name.equals("<init>")) {
-                    return field != null ? new KeepTag(visitor, field) : new BeforeReturn(visitor, Opcodes.RETURN, "created", "(L" + OBJECT + ";)V", null);
+                    return field != null ? new KeepTag(visitor, field)
+                        : new BeforeReturn(visitor, Opcodes.RETURN, "created", "(L" + OBJECT + ";)V", null);
                 }
                 if (methods != null && methods.counts(name + descriptor)) {
                     if (QueueMethods.DEQUEUES.contains(name + descriptor)) {

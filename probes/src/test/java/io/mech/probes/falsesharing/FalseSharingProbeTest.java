@@ -87,7 +87,8 @@ class FalseSharingProbeTest {
 
     @Test
     void mechsOwnClassesAreNeverWovenWhateverTheInclude() throws Exception {
-        assertTrue(new FieldWeaver(List.of("io/", "io/mech/"), new FieldTable(), new ArraySites(), w -> { }).includes("io/mech/examples/locks/Kernel"));
+        assertTrue(new FieldWeaver(List.of("io/", "io/mech/"), new FieldTable(), new ArraySites(), w -> { })
+            .includes("io/mech/examples/locks/Kernel"));
         for (final String include : List.of("io/", "io/mech/", "io/mech/probes/")) {
             final FieldWeaver weaver = new FieldWeaver(List.of(include), new FieldTable(), new ArraySites(), w -> { });
             assertTrue(!weaver.includes(Type.getInternalName(Tally.class)) && !weaver.includes("io/mech/agent/Mech")

@@ -42,7 +42,8 @@ class CaptureFilesTest {
 
         assertEquals(List.of(oldest, middle), CaptureFiles.prune(dir, 1));
         try (Stream<Path> left = Files.list(dir)) {
-            assertEquals(List.of(newest, CaptureFiles.metadataOf(newest), CaptureFiles.jfrOf(newest), foreign).stream().sorted().toList(), left.sorted().toList());
+            assertEquals(List.of(newest, CaptureFiles.metadataOf(newest), CaptureFiles.jfrOf(newest), foreign).stream().sorted().toList(),
+                left.sorted().toList());
         }
         assertEquals(List.of(), CaptureFiles.prune(dir, 1), "nothing more to remove");
     }
