@@ -78,7 +78,7 @@ public final class Main {
     /** The option table, in Markdown, as the README shows it. */
     static String optionTable() {
         final StringBuilder out = new StringBuilder("| key | default | environment | meaning |\n|---|---|---|---|\n");
-        for (final Option option : Parts.options()) {
+        for (final Option<?> option : Parts.options()) {
             out.append(String.format(Locale.ROOT, "| `%s` | `%s` | `%s` | %s (%s) |%n", option.key,
                 option.defaultValue, option.environmentName(), option.description, option.expected()));
         }

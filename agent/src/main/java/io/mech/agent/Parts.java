@@ -29,7 +29,7 @@ public final class Parts {
         ProfilerPart.Spec.PART);
 
     /** @return every option mech reads: the core's, then each part's, in the order of {@link #ALL} */
-    public static List<Option> options() {
+    public static List<Option<?>> options() {
         return PartSpec.allOptions(ALL);
     }
 

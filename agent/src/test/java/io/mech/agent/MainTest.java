@@ -16,7 +16,7 @@ class MainTest {
     @Test
     void optionTableListsEveryKey() {
         final String table = Main.optionTable();
-        for (final Option option : Parts.options()) {
+        for (final Option<?> option : Parts.options()) {
             assertTrue(table.contains("| `" + option.key + "` |"), option.key);
         }
     }

@@ -1,6 +1,7 @@
 package io.mech.agent.causes;
 
 import io.mech.agent.hiccup.HiccupPart;
+import io.mech.agent.options.JfrWhen;
 import io.mech.agent.options.Option;
 import io.mech.agent.runtime.JfrDemand;
 import io.mech.agent.runtime.Offers;
@@ -47,11 +48,11 @@ public final class CausesPart implements Part {
      * opens, before it records, so that its subscriptions see every event.
      */
     public static final class Spec {
-        public static final Option ON = Option.of("hiccup.causes", Option.Kind.SWITCH, "on",
+        public static final Option<Boolean> ON = Option.onOff("hiccup.causes", "on",
             "attribute each stall to gc, safepoint, ttsp (time to safepoint), mech, throttled, runqueue, steal, paging, frozen, "
                 + "os or unknown: from HotSpot's counters and the kernel's from the first interval, refined by JFR (names of "
                 + "collections and VM operations, ZGC's allocation stalls)");
-        public static final Option JFR = Option.of("hiccup.causes.jfr", Option.Kind.JFR, "demand",
+        public static final Option<JfrWhen> JFR = Option.choice("hiccup.causes.jfr", JfrWhen.class, "demand",
             "when the causes read JFR: on, from the host's first second; demand, from the first stall of 10 ms or more the "
                 + "counters cannot name (unknown, or a VM operation), at once under ZGC or Shenandoah or without the counters, and whenever "
                 + "another part opens JFR (the lock probe, at the first contention); off, never");
@@ -83,7 +84,7 @@ public final class CausesPart implements Part {
     private final HiccupRecorder recorder;
     private final Offers offers;
     /** The value of {@link Spec#JFR}. */
-    private final String jfr;
+    private final JfrWhen jfr;
     /** Set once the part subscribed to mech's JFR stream, on the thread that opened it; read by the report thread. */
     private volatile boolean subscribed;
     /**
@@ -93,7 +94,7 @@ public final class CausesPart implements Part {
      */
     private volatile long sampledTtspNanos;
 
-    private CausesPart(final HiccupCauses causes, final HiccupRecorder recorder, final Offers offers, final String jfr) {
+    private CausesPart(final HiccupCauses causes, final HiccupRecorder recorder, final Offers offers, final JfrWhen jfr) {
         this.causes = causes;
         this.recorder = recorder;
         this.offers = offers;
@@ -115,10 +116,10 @@ public final class CausesPart implements Part {
         }
         final HiccupCauses causes = HiccupCauses.start(recorder, context.offers().ownOperations(), context.offers().controlStalls());
         causes.addListener(new HiccupEvents());
-        final CausesPart part = new CausesPart(causes, recorder, context.offers(), context.options().text(Spec.JFR));
+        final CausesPart part = new CausesPart(causes, recorder, context.offers(), context.options().get(Spec.JFR));
         causes.addListener(part::sampled);
         context.offers().wantTtspCulprits();
-        if (part.jfr.equals("demand")) {
+        if (part.jfr == JfrWhen.DEMAND) {
             final JfrDemand demand = context.offers().jfrDemand();
             final String now = needsJfrFromTheStart(recorder.counters());
             if (now != null) {
@@ -156,7 +157,7 @@ public final class CausesPart implements Part {
 
     @Override
     public boolean wantsJfrAtOnce() {
-        return jfr.equals("on");
+        return jfr == JfrWhen.ON;
     }
 
     @Override
@@ -201,7 +202,7 @@ public final class CausesPart implements Part {
     /** The JFR tier: names collections and operations, and adds ZGC's allocation stalls. */
     @Override
     public void subscribe(final RecordingStream stream) {
-        if (!jfr.equals("off")) {
+        if (jfr != JfrWhen.OFF) {
             causes.listenTo(stream);
             subscribed = true;
         }
@@ -221,7 +222,7 @@ public final class CausesPart implements Part {
                 memory.threads(), memory.threads() == 1 ? "thread" : "threads"));
         }
         final String demanded = offers.jfrDemand().reason();
-        if (jfr.equals("demand") && !subscribed) {
+        if (jfr == JfrWhen.DEMAND && !subscribed) {
             notes.add(demanded == null
                 ? "JFR not started, for no stall needed it: collections are named by their collector, VM operations not at all "
                     + "(hiccup.causes.jfr=on records from the first second)"

@@ -22,13 +22,13 @@ public final class DeadlockPart implements Part {
 
     /** Starts early: it needs neither JFR nor another part. */
     public static final class Spec {
-        public static final Option ON = Option.of("probes.deadlocks", Option.Kind.SWITCH, "off",
+        public static final Option<Boolean> ON = Option.onOff("probes.deadlocks", "off",
             "the deadlock probe: threads waiting for each other's monitors or java.util.concurrent locks, found as jstack finds them");
-        public static final Option EVERY = Option.of("probes.deadlocks.every", "10s", Option.Bounds.from("1s"),
+        public static final Option<Long> EVERY = Option.duration("probes.deadlocks.every", "10s", Option.Bounds.from("1s"),
             "time between checks; each is one VM operation (a safepoint) that walks the threads' locks");
 
         public static final PartSpec PART = new PartSpec("deadlocks", List.of(ON, EVERY), PartSpec.Stage.EARLY, false, null,
-            context -> new DeadlockPart(DeadlockProbe.start(context.options().nanos(EVERY) / 1_000_000, Console.WARNINGS)));
+            context -> new DeadlockPart(DeadlockProbe.start(context.options().get(EVERY) / 1_000_000, Console.WARNINGS)));
 
         private Spec() {
         }

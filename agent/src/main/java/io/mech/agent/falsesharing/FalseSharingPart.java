@@ -31,16 +31,16 @@ public final class FalseSharingPart implements Part {
 
     /** Starts early, under -javaagent before main: loops the host starts in main and never leaves are only seen in code woven as it loads. */
     public static final class Spec {
-        public static final Option ON = Option.of("probes.falsesharing", Option.Kind.SWITCH, "off",
+        public static final Option<Boolean> ON = Option.onOff("probes.falsesharing", "off",
             "the false-sharing probe: counts field and array-slot accesses in the included packages for one window "
                 + "(under -javaagent woven as classes load, switched off outside the window; attached, woven for the window only)");
-        public static final Option INCLUDE = Option.of("probes.falsesharing.include", Option.Kind.TEXT, "",
+        public static final Option<String> INCLUDE = Option.text("probes.falsesharing.include", "",
             "packages (and their subpackages) the false-sharing probe weaves and judges, separated by ';'; empty: the main class's package");
-        public static final Option DELAY = Option.of("probes.falsesharing.delay", Option.Kind.DURATION, "5s",
+        public static final Option<Long> DELAY = Option.duration("probes.falsesharing.delay", "5s",
             "from start-up to the false-sharing window");
-        public static final Option WINDOW = Option.of("probes.falsesharing.window", Option.Kind.DURATION, "10s",
+        public static final Option<Long> WINDOW = Option.duration("probes.falsesharing.window", "10s",
             "how long the false-sharing counting stays switched on");
-        public static final Option EVERY = Option.of("probes.falsesharing.every", Option.Kind.DURATION, "0",
+        public static final Option<Long> EVERY = Option.duration("probes.falsesharing.every", "0",
             "repeat the false-sharing window this often, start to start (e.g. 10m; longer than the window); 0: one window");
 
         public static final PartSpec PART = new PartSpec("falsesharing", List.of(ON, INCLUDE, DELAY, WINDOW, EVERY), PartSpec.Stage.EARLY, true, null,
@@ -67,7 +67,7 @@ public final class FalseSharingPart implements Part {
      * @return the part, or null when it could not start (it warned)
      */
     private static FalseSharingPart start(final Options options, final Instrumentation instrumentation, final boolean atLoad) {
-        final List<String> include = IncludedPackages.of(options.text(Spec.INCLUDE));
+        final List<String> include = IncludedPackages.of(options.get(Spec.INCLUDE));
         if (include.isEmpty()) {
             Console.warn("option 'probes.falsesharing.include' is empty and the main class has no package to default to; "
                 + "no false-sharing probe");
@@ -75,8 +75,8 @@ public final class FalseSharingPart implements Part {
         }
         final FalseSharingSettings settings;
         try {
-            settings = new FalseSharingSettings(include, options.nanos(Spec.DELAY),
-                options.nanos(Spec.WINDOW), options.nanos(Spec.EVERY));
+            settings = new FalseSharingSettings(include, options.get(Spec.DELAY),
+                options.get(Spec.WINDOW), options.get(Spec.EVERY));
         } catch (final IllegalArgumentException e) {
             Console.warn(e.getMessage() + "; no false-sharing probe");
             return null;

@@ -1,5 +1,6 @@
 package io.mech.agent.hiccup;
 
+import io.mech.agent.options.Histogram;
 import io.mech.agent.options.Option;
 import io.mech.agent.options.Options;
 import io.mech.agent.runtime.Console;
@@ -46,23 +47,24 @@ public final class HiccupPart implements Part {
 
     /** Starts first of all: every other part's findings are read against the hiccups. */
     public static final class Spec {
-        public static final Option ON = Option.of("hiccup", Option.Kind.SWITCH, "on", "the hiccup recorder");
-        public static final Option LOG = Option.of("hiccup.log", Option.Kind.TEXT, "hiccup.%date.%pid.hlog",
+        public static final Option<Boolean> ON = Option.onOff("hiccup", "on", "the hiccup recorder");
+        public static final Option<String> LOG = Option.text("hiccup.log", "hiccup.%date.%pid.hlog",
             "interval log path; %pid, %date and %host expand; relative to the working directory; empty for no log");
-        public static final Option INTERVAL = Option.of("hiccup.interval", "5s", Option.Bounds.from("10ms"), "length of one logged interval");
-        public static final Option RESOLUTION = Option.of("hiccup.resolution", "1ms", Option.Bounds.between("1us", "1s"),
+        public static final Option<Long> INTERVAL = Option.duration("hiccup.interval", "5s", Option.Bounds.from("10ms"),
+            "length of one logged interval");
+        public static final Option<Long> RESOLUTION = Option.duration("hiccup.resolution", "1ms", Option.Bounds.between("1us", "1s"),
             "how long the recorder waits between samples");
-        public static final Option DELAY = Option.of("hiccup.delay", Option.Kind.DURATION, "0", "what is recorded before this is discarded");
-        public static final Option ATTRIBUTE_ABOVE = Option.of("hiccup.attribute-above", "2ms", Option.Bounds.from("1us"),
+        public static final Option<Long> DELAY = Option.duration("hiccup.delay", "0", "what is recorded before this is discarded");
+        public static final Option<Long> ATTRIBUTE_ABOVE = Option.duration("hiccup.attribute-above", "2ms", Option.Bounds.from("1us"),
             "hiccups at least this long count as stalls: counted and summed without correction");
-        public static final Option VIRTUAL = Option.of("hiccup.virtual", Option.Kind.SWITCH, "on",
+        public static final Option<Boolean> VIRTUAL = Option.onOff("hiccup.virtual", "on",
             "on JDK 21 and later, a second meter on a virtual thread measures how long virtual threads wait for a carrier "
                 + "(logged with Tag=virtual); starts after the host's first second");
-        public static final Option CONTROL = Option.of("hiccup.control", Option.Kind.BOOLEAN, "false",
+        public static final Option<Boolean> CONTROL = Option.bool("hiccup.control", "false",
             "start an idle control JVM that logs its own hiccups to the log path plus .c and exits with the host");
 
         /** The profiler's trigger on a long hiccup: this part raises it, the profiler only starts the capture. */
-        public static final Option PROFILER_THRESHOLD = Option.of("hiccup.profiler-threshold", Option.Kind.DURATION, "100ms",
+        public static final Option<Long> PROFILER_THRESHOLD = Option.duration("hiccup.profiler-threshold", "100ms",
             "a hiccup at least this long triggers a capture (needs profiler=on)");
 
         public static final PartSpec PART = new PartSpec("hiccup",
@@ -98,10 +100,10 @@ public final class HiccupPart implements Part {
             final LogStatus log = recorder.logStatus();
             System.setProperty(log.opened() ? Mech.LOG_PROPERTY : Mech.LOG_PROBLEM_PROPERTY,
                 log.opened() ? log.path().toString() : log.path() + " (" + log.problem() + ")");
-            if (options.flag(Spec.CONTROL)) {
+            if (options.get(Spec.CONTROL)) {
                 control = startControl(recorder);
             }
-        } else if (options.flag(Spec.CONTROL)) {
+        } else if (options.get(Spec.CONTROL)) {
             Console.warn("option 'hiccup.control' needs a hiccup.log for the control JVM to write; no control JVM");
         }
         context.offers().recorder(recorder);
@@ -147,18 +149,18 @@ public final class HiccupPart implements Part {
     }
 
     private static HiccupSettings settings(final Options options) {
-        final String template = options.text(Spec.LOG);
+        final String template = options.get(Spec.LOG);
         final Path log = template.isEmpty() ? null
             : Path.of(LogPath.expand(template, Pid.current(), LogPath.localNow())).toAbsolutePath();
         try {
-            return new HiccupSettings(options.nanos(Spec.RESOLUTION), options.nanos(Spec.INTERVAL), options.nanos(Spec.DELAY),
-                options.nanos(Spec.ATTRIBUTE_ABOVE), log);
+            return new HiccupSettings(options.get(Spec.RESOLUTION), options.get(Spec.INTERVAL), options.get(Spec.DELAY),
+                options.get(Spec.ATTRIBUTE_ABOVE), log);
         } catch (final IllegalArgumentException e) {
             Console.warn("hiccup options: " + e.getMessage() + "; using the defaults for hiccup.resolution, "
                 + "hiccup.interval, hiccup.delay and hiccup.attribute-above");
             final Options defaults = Options.defaults();
-            return new HiccupSettings(defaults.nanos(Spec.RESOLUTION), defaults.nanos(Spec.INTERVAL), defaults.nanos(Spec.DELAY),
-                defaults.nanos(Spec.ATTRIBUTE_ABOVE), log);
+            return new HiccupSettings(defaults.get(Spec.RESOLUTION), defaults.get(Spec.INTERVAL), defaults.get(Spec.DELAY),
+                defaults.get(Spec.ATTRIBUTE_ABOVE), log);
         }
     }
 
@@ -176,18 +178,18 @@ public final class HiccupPart implements Part {
         }
         // null until the virtual-thread meter runs, which the families skip
         jvms.put(Labels.of("jvm", "host", "thread", "virtual"), recorder::virtualSnapshot);
-        return List.of(new HiccupFamilies(jvms, options.text(Option.PROMETHEUS_HISTOGRAM).equals("classic")));
+        return List.of(new HiccupFamilies(jvms, options.get(Option.PROMETHEUS_HISTOGRAM) == Histogram.CLASSIC));
     }
 
     @Override
     public List<TriggerSource> triggers() {
-        return List.of(HiccupTrigger.of(recorder.watchQueue(), options.nanos(Spec.PROFILER_THRESHOLD)));
+        return List.of(HiccupTrigger.of(recorder.watchQueue(), options.get(Spec.PROFILER_THRESHOLD)));
     }
 
     /** The virtual-thread meter: its first virtual thread brings up the scheduler's carriers, which a host living a second does not need. */
     @Override
     public void startDeferred() {
-        if (options.flag(Spec.VIRTUAL)) {
+        if (options.get(Spec.VIRTUAL)) {
             recorder.meterVirtualThreads();
         }
     }

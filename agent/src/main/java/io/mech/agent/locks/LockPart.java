@@ -1,5 +1,6 @@
 package io.mech.agent.locks;
 
+import io.mech.agent.options.JfrWhen;
 import io.mech.agent.options.Option;
 import io.mech.agent.options.Options;
 import io.mech.agent.runtime.Console;
@@ -36,20 +37,20 @@ public final class LockPart implements Part {
      * start; without JFR it samples through ThreadMXBean.
      */
     public static final class Spec {
-        public static final Option ON = Option.of("probes.locks", Option.Kind.SWITCH, "on",
+        public static final Option<Boolean> ON = Option.onOff("probes.locks", "on",
             "the lock probe: monitor contention and inflation by class and call site (JFR), and short ReentrantLock contention");
-        public static final Option THRESHOLD = Option.of("probes.locks.threshold", Option.Kind.DURATION, "1ms",
+        public static final Option<Long> THRESHOLD = Option.duration("probes.locks.threshold", "1ms",
             "shortest monitor block, monitor wait or lock park the lock probe hears of from JFR (default.jfc: 20ms)");
-        public static final Option COUNTING = Option.of("probes.locks.counting", Option.Kind.SWITCH, "on",
+        public static final Option<Boolean> COUNTING = Option.onOff("probes.locks.counting", "on",
             "count every contended ReentrantLock and ReentrantReadWriteLock acquisition, however short (woven advice)");
 
-        public static final Option JFR = Option.of("probes.locks.jfr", Option.Kind.JFR, "demand",
+        public static final Option<JfrWhen> JFR = Option.choice("probes.locks.jfr", JfrWhen.class, "demand",
             "when the lock probe reads JFR: demand, from the first contention seen (a monitor a thread blocked on, or a counted "
                 + "lock acquisition past the threshold), so that a host that never contends never pays JFR's start; on, from the "
                 + "host's first second; off, never: locks are sampled through ThreadMXBean");
 
         /** The profiler's trigger on lock blocking: this part raises it, the profiler only starts the capture. */
-        public static final Option PROFILER_THRESHOLD = Option.of("probes.locks.profiler-threshold", Option.Kind.DURATION, "500ms",
+        public static final Option<Long> PROFILER_THRESHOLD = Option.duration("probes.locks.profiler-threshold", "500ms",
             "threads blocked on locks this long in total within one second trigger a capture (needs profiler=on)");
 
         public static final PartSpec PART = new PartSpec("locks", List.of(ON, THRESHOLD, COUNTING, JFR, PROFILER_THRESHOLD),
@@ -84,18 +85,18 @@ public final class LockPart implements Part {
      */
     private static LockPart start(final PartContext context) {
         final Options options = context.options();
-        final LockProbeSettings settings = new LockProbeSettings(options.nanos(Spec.THRESHOLD), options.flag(Spec.COUNTING),
+        final LockProbeSettings settings = new LockProbeSettings(options.get(Spec.THRESHOLD), options.get(Spec.COUNTING),
             LockProbeSettings.DEFAULTS.maxRows());
-        final String jfr = options.text(Spec.JFR);
-        final RecordingStream stream = jfr.equals("off") ? null : context.jfr();
-        final boolean onDemand = stream == null && jfr.equals("demand") && JfrStream.available();
+        final JfrWhen jfr = options.get(Spec.JFR);
+        final RecordingStream stream = jfr == JfrWhen.OFF ? null : context.jfr();
+        final boolean onDemand = stream == null && jfr == JfrWhen.DEMAND && JfrStream.available();
         final LockProbe probe = onDemand
             ? LockProbe.onDemand(context.instrumentation(), settings, context.offers().jfrDemand()::demand, Console.WARNINGS)
             : LockProbe.start(context.instrumentation(), settings, stream, Console.WARNINGS);
         if (probe == null) {
             return null;
         }
-        final LockPart part = new LockPart(probe, options.nanos(Spec.PROFILER_THRESHOLD), context.offers().recorder(),
+        final LockPart part = new LockPart(probe, options.get(Spec.PROFILER_THRESHOLD), context.offers().recorder(),
             settings.thresholdNanos());
         if (stream != null) {
             part.recording();

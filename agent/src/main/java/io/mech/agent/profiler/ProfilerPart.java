@@ -31,21 +31,21 @@ public final class ProfilerPart implements Part {
 
     /** Starts last, subscribing to the triggers of the recorder and of every part that runs. */
     public static final class Spec {
-        public static final Option ON = Option.of("profiler", Option.Kind.SWITCH, "off",
+        public static final Option<Boolean> ON = Option.onOff("profiler", "off",
             "async-profiler captures on trigger: a long hiccup, lock blocking, a queue back-pressure alert");
-        public static final Option MODE = Option.of("profiler.mode", Option.Kind.MODE, "trigger",
+        public static final Option<ProfilerMode> MODE = Option.choice("profiler.mode", ProfilerMode.class, "trigger",
             "trigger: a capture starts sampling at its trigger; continuous: a low-rate wall-clock and lock profile runs all the time "
                 + "and a capture is the window around its trigger (profiler.event is then ignored)");
-        public static final Option DIR = Option.of("profiler.dir", Option.Kind.TEXT, "mech-captures",
+        public static final Option<String> DIR = Option.text("profiler.dir", "mech-captures",
             "where captures go (HTML flame graph, JFR file and JSON metadata); relative to the working directory");
-        public static final Option EXTRACT_PATH = Option.of("profiler.extract-path", Option.Kind.TEXT, "",
+        public static final Option<String> EXTRACT_PATH = Option.text("profiler.extract-path", "",
             "where async-profiler's native library is extracted; empty: the temporary directory (give another if it is mounted noexec)");
-        public static final Option EVENT = Option.of("profiler.event", Option.Kind.EVENT, "wall", "what a capture samples");
-        public static final Option SECONDS = Option.of("profiler.seconds", "5s", Option.Bounds.between("100ms", "10m"),
+        public static final Option<ProfileEvent> EVENT = Option.event("profiler.event", "wall", "what a capture samples");
+        public static final Option<Long> SECONDS = Option.duration("profiler.seconds", "5s", Option.Bounds.between("100ms", "10m"),
             "how long a capture samples; in continuous mode, the length of one segment of the running profile");
-        public static final Option COOLDOWN = Option.of("profiler.cooldown", "60s", Option.Bounds.from("1s"),
+        public static final Option<Long> COOLDOWN = Option.duration("profiler.cooldown", "60s", Option.Bounds.from("1s"),
             "at most one capture starts per cooldown");
-        public static final Option MAX_FILES = Option.of("profiler.max-files", Option.Kind.COUNT, "20",
+        public static final Option<Long> MAX_FILES = Option.count("profiler.max-files", "20",
             "captures kept in profiler.dir; the oldest are removed first");
 
         public static final PartSpec PART = new PartSpec("profiler",
@@ -83,12 +83,12 @@ public final class ProfilerPart implements Part {
         }
         final ProfilerSettings settings;
         try {
-            final String extract = options.text(Spec.EXTRACT_PATH);
-            settings = new ProfilerSettings(Path.of(options.text(Spec.DIR)).toAbsolutePath(),
+            final String extract = options.get(Spec.EXTRACT_PATH);
+            settings = new ProfilerSettings(Path.of(options.get(Spec.DIR)).toAbsolutePath(),
                 Path.of(extract.isEmpty() ? System.getProperty("java.io.tmpdir") : extract).toAbsolutePath(),
-                ProfileEvent.parse(options.text(Spec.EVENT)), options.text(Spec.MODE).trim().equals("continuous"),
-                options.nanos(Spec.SECONDS) / 1_000_000,
-                options.nanos(Spec.COOLDOWN), (int) Math.min(Integer.MAX_VALUE, options.count(Spec.MAX_FILES)),
+                options.get(Spec.EVENT), options.get(Spec.MODE) == ProfilerMode.CONTINUOUS,
+                options.get(Spec.SECONDS) / 1_000_000,
+                options.get(Spec.COOLDOWN), (int) Math.min(Integer.MAX_VALUE, options.get(Spec.MAX_FILES)),
                 ttsp);
         } catch (final IllegalArgumentException e) {
             Console.warn(e.getMessage() + "; no profiler");

@@ -26,16 +26,16 @@ public final class QueuePart implements Part {
 
     /** Starts early, under -javaagent before main: the host's first queues are made in main, and the weaving must be in place. */
     public static final class Spec {
-        public static final Option ON = Option.of("probes.queues", Option.Kind.SWITCH, "off",
+        public static final Option<Boolean> ON = Option.onOff("probes.queues", "off",
             "the queue probe: depth, capacity, rates and Little's-law wait of every queue and executor the application creates");
-        public static final Option INCLUDE = Option.of("probes.queues.include", Option.Kind.TEXT, "",
+        public static final Option<String> INCLUDE = Option.text("probes.queues.include", "",
             "packages (and their subpackages) whose own java.util.Queue classes are found and counted, separated by ';'; "
                 + "empty: the main class's package");
-        public static final Option SAMPLE = Option.of("probes.queues.sample", "1s", Option.Bounds.between("50ms", "60s"),
+        public static final Option<Long> SAMPLE = Option.duration("probes.queues.sample", "1s", Option.Bounds.between("50ms", "60s"),
             "time between samples of every queue");
-        public static final Option ALERT = Option.of("probes.queues.alert", Option.Kind.PERCENT, "70%",
+        public static final Option<Double> ALERT = Option.percent("probes.queues.alert", "70%",
             "utilisation at which a bounded queue held for 3 samples raises a back-pressure alert");
-        public static final Option DEEP = Option.of("probes.queues.deep", Option.Kind.COUNT, "10000",
+        public static final Option<Long> DEEP = Option.count("probes.queues.deep", "10000",
             "depth at which an unbounded queue held for 3 samples raises a back-pressure alert");
 
         /** Without instrumentation nothing can be woven, and nothing is found: no part then. */
@@ -66,9 +66,9 @@ public final class QueuePart implements Part {
     private static QueuePart start(final Options options, final Instrumentation instrumentation, final boolean now) {
         final QueueSettings settings;
         try {
-            settings = new QueueSettings(IncludedPackages.of(options.text(Spec.INCLUDE)),
-                options.nanos(Spec.SAMPLE), options.fraction(Spec.ALERT),
-                options.count(Spec.DEEP));
+            settings = new QueueSettings(IncludedPackages.of(options.get(Spec.INCLUDE)),
+                options.get(Spec.SAMPLE), options.get(Spec.ALERT),
+                options.get(Spec.DEEP));
         } catch (final IllegalArgumentException e) {
             Console.warn(e.getMessage() + "; no queue probe");
             return null;

@@ -1,5 +1,6 @@
 package io.mech.agent.runtime;
 
+import io.mech.agent.options.Histogram;
 import io.mech.agent.options.Option;
 import io.mech.agent.options.Options;
 import io.mech.exporter.ExporterSettings;
@@ -203,7 +204,7 @@ public final class Mech {
         final Options options = Options.parse(PartSpec.allOptions(composed), agentArgs, System.getProperties(), System.getenv(),
             Console.WARNINGS);
         System.setProperty(REFUSED_PROPERTY, Integer.toString(options.refused()));
-        if (!options.flag(Option.ENABLED)) {
+        if (!options.get(Option.ENABLED)) {
             return;
         }
         final Mech mech = new Mech(options, attached, instrumentation, composed);
@@ -306,7 +307,7 @@ public final class Mech {
             reached = Step.EARLY;
         }
         if (reached < Step.ENDPOINT) {
-            if (options.flag(Option.PROMETHEUS) && !stopping && metrics.endpoint() == null) {
+            if (options.get(Option.PROMETHEUS) && !stopping && metrics.endpoint() == null) {
                 awaitRoom();
                 metrics.start();
             }
@@ -589,7 +590,7 @@ public final class Mech {
         if (!parts.contains(part)) {
             parts.add(part);
         }
-        if (joined.contains(part) || !options.flag(Option.PROMETHEUS)) {
+        if (joined.contains(part) || !options.get(Option.PROMETHEUS)) {
             // Without /metrics nothing reads the families: building them loaded client_java's
             // model and took a few hundred KiB of an idle host's first seconds.
             return;
@@ -608,10 +609,10 @@ public final class Mech {
     private PrometheusEndpoint startEndpoint() {
         final ExporterSettings settings;
         try {
-            settings = new ExporterSettings(options.text(Option.PROMETHEUS_HOST), options.port(Option.PROMETHEUS_PORT),
-                options.text(Option.PROMETHEUS_USER), path(Option.PROMETHEUS_PASSWORD_FILE), path(Option.PROMETHEUS_KEYSTORE),
-                path(Option.PROMETHEUS_KEYSTORE_PASSWORD_FILE), options.flag(Option.PROMETHEUS_JVM),
-                options.text(Option.PROMETHEUS_HISTOGRAM).equals("classic"));
+            settings = new ExporterSettings(options.get(Option.PROMETHEUS_HOST), options.get(Option.PROMETHEUS_PORT),
+                options.get(Option.PROMETHEUS_USER), path(Option.PROMETHEUS_PASSWORD_FILE), path(Option.PROMETHEUS_KEYSTORE),
+                path(Option.PROMETHEUS_KEYSTORE_PASSWORD_FILE), options.get(Option.PROMETHEUS_JVM),
+                options.get(Option.PROMETHEUS_HISTOGRAM) == Histogram.CLASSIC);
         } catch (final IllegalArgumentException e) {
             Console.warn(e.getMessage() + "; no /metrics endpoint");
             return null;
@@ -625,8 +626,8 @@ public final class Mech {
         return started;
     }
 
-    private Path path(final Option option) {
-        final String value = options.text(option);
+    private Path path(final Option<String> option) {
+        final String value = options.get(option);
         return value.isEmpty() ? null : Path.of(value);
     }
 

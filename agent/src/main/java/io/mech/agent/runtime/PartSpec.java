@@ -1,5 +1,6 @@
 package io.mech.agent.runtime;
 
+import io.mech.agent.options.JfrWhen;
 import io.mech.agent.options.Option;
 import io.mech.agent.options.Options;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ import java.util.Objects;
  *                   the part does not read JFR. A part that has a text here makes mech open its JFR stream.
  * @param starter    starts the part
  */
-public record PartSpec(String name, List<Option> options, List<Option> needs, Stage stage, boolean beforeMain, String withoutJfr,
+public record PartSpec(String name, List<Option<?>> options, List<Option<Boolean>> needs, Stage stage, boolean beforeMain, String withoutJfr,
                 Starter starter) {
 
     /** When a part starts, relative to the rest of mech. */
@@ -54,7 +55,7 @@ public record PartSpec(String name, List<Option> options, List<Option> needs, St
     }
 
     /** A part that needs no other part. */
-    public PartSpec(final String name, final List<Option> options, final Stage stage, final boolean beforeMain, final String withoutJfr,
+    public PartSpec(final String name, final List<Option<?>> options, final Stage stage, final boolean beforeMain, final String withoutJfr,
              final Starter starter) {
         this(name, options, List.of(), stage, beforeMain, withoutJfr, starter);
     }
@@ -64,8 +65,8 @@ public record PartSpec(String name, List<Option> options, List<Option> needs, St
         Objects.requireNonNull(name, "name");
         options = List.copyOf(options);
         needs = List.copyOf(needs);
-        if (options.isEmpty()) {
-            throw new IllegalArgumentException(name + ": a part has at least its switch");
+        if (options.isEmpty() || !(options.get(0).defaultParsed() instanceof Boolean)) {
+            throw new IllegalArgumentException(name + ": a part's first option is its switch");
         }
         if (beforeMain && stage != Stage.EARLY) {
             throw new IllegalArgumentException(name + ": only an early part may start before main");
@@ -75,11 +76,11 @@ public record PartSpec(String name, List<Option> options, List<Option> needs, St
 
     /** Whether the options switch this part on: its first option, its switch, and the switches it needs. */
     boolean wanted(final Options given) {
-        if (!given.flag(options.get(0))) {
+        if (!Boolean.TRUE.equals(given.get(options.get(0)))) {
             return false;
         }
-        for (final Option needed : needs) {
-            if (!given.flag(needed)) {
+        for (final Option<Boolean> needed : needs) {
+            if (!given.get(needed)) {
                 return false;
             }
         }
@@ -88,15 +89,15 @@ public record PartSpec(String name, List<Option> options, List<Option> needs, St
 
     /**
      * Whether, switched on, the part reads JFR from the host's first second: it reads JFR, and
-     * its own option of when (a {@link Option.Kind#JFR} one), if it has one, says on rather than
-     * on demand or off.
+     * its own option of when (one of type {@link JfrWhen}), if it has one, says on rather than on
+     * demand or off.
      */
     boolean readsJfrAtOnce(final Options given) {
         if (withoutJfr == null || !wanted(given)) {
             return false;
         }
-        for (final Option option : options) {
-            if (option.kind == Option.Kind.JFR && !given.text(option).equals("on")) {
+        for (final Option<?> option : options) {
+            if (given.get(option) instanceof JfrWhen when && when != JfrWhen.ON) {
                 return false;
             }
         }
@@ -109,8 +110,8 @@ public record PartSpec(String name, List<Option> options, List<Option> needs, St
      * @param parts the parts mech composes
      * @return the options, in the order the options table lists them
      */
-    public static List<Option> allOptions(final List<PartSpec> parts) {
-        final List<Option> all = new ArrayList<>(Option.CORE);
+    public static List<Option<?>> allOptions(final List<PartSpec> parts) {
+        final List<Option<?>> all = new ArrayList<>(Option.CORE);
         for (final PartSpec part : parts) {
             all.addAll(part.options());
         }

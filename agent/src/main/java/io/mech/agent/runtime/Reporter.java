@@ -1,5 +1,6 @@
 package io.mech.agent.runtime;
 
+import io.mech.agent.options.Destination;
 import io.mech.agent.options.Option;
 import io.mech.agent.options.Options;
 import io.mech.exporter.InternalErrors;
@@ -63,7 +64,7 @@ final class Reporter {
 
     /** Starts the {@code mech-report} thread when {@code report.interval} asks for periodic reports. */
     void startPeriodic() {
-        final long every = options.nanos(Option.REPORT_INTERVAL);
+        final long every = options.get(Option.REPORT_INTERVAL);
         if (every <= 0 || !wanted()) {
             return;
         }
@@ -104,13 +105,13 @@ final class Reporter {
         }
         final Report report = gather(false, false);
         TextReport.render(report);
-        if (!options.text(Option.REPORT_JSON).isEmpty()) {
+        if (!options.get(Option.REPORT_JSON).isEmpty()) {
             JsonReport.render(report);
         }
     }
 
     private boolean wanted() {
-        return !options.text(Option.REPORT).equalsIgnoreCase("off") || !options.text(Option.REPORT_JSON).isEmpty();
+        return options.get(Option.REPORT).to() != Destination.To.OFF || !options.get(Option.REPORT_JSON).isEmpty();
     }
 
     /**
@@ -180,20 +181,20 @@ final class Reporter {
      * report: one line says why and the text goes to stderr instead, once.
      */
     private void write(final Report report) {
-        final String destination = options.text(Option.REPORT);
+        final Destination destination = options.get(Option.REPORT);
         boolean onStderr = false;
-        if (destination.equalsIgnoreCase("stderr")) {
+        if (destination.to() == Destination.To.STDERR) {
             printToStderr(report);
             onStderr = true;
-        } else if (!destination.equalsIgnoreCase("off") && !destination.isEmpty()) {
-            final String failure = writeFile(destination, TextReport.render(report));
+        } else if (destination.to() == Destination.To.FILE) {
+            final String failure = writeFile(destination.path(), TextReport.render(report));
             if (failure != null) {
-                Console.warn("cannot write report " + destination + " (" + failure + "); it follows on stderr");
+                Console.warn("cannot write report " + destination.path() + " (" + failure + "); it follows on stderr");
                 printToStderr(report);
                 onStderr = true;
             }
         }
-        final String json = options.text(Option.REPORT_JSON);
+        final String json = options.get(Option.REPORT_JSON);
         if (!json.isEmpty()) {
             final String failure = writeFile(json, JsonReport.render(report));
             if (failure != null && onStderr) {

@@ -6,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.agent.Parts;
 import io.mech.agent.hiccup.HiccupPart;
+import io.mech.agent.locks.LockPart;
+import io.mech.agent.profiler.ProfilerMode;
+import io.mech.agent.profiler.ProfilerPart;
 import io.mech.agent.queues.QueuePart;
 import io.mech.agent.runtime.PartSpec;
+import io.mech.probes.profiler.ProfileEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,11 +37,11 @@ class OptionsTest {
     @Test
     void defaultsWhenNothingIsGiven() {
         final Options options = parse(null, new Properties(), Map.of());
-        assertTrue(options.flag(Option.ENABLED));
-        assertTrue(options.flag(HiccupPart.Spec.ON));
-        assertEquals(5_000_000_000L, options.nanos(HiccupPart.Spec.INTERVAL));
-        assertEquals(1_000_000L, options.nanos(HiccupPart.Spec.RESOLUTION));
-        assertEquals("hiccup.%date.%pid.hlog", options.text(HiccupPart.Spec.LOG));
+        assertTrue(options.get(Option.ENABLED));
+        assertTrue(options.get(HiccupPart.Spec.ON));
+        assertEquals(5_000_000_000L, options.get(HiccupPart.Spec.INTERVAL));
+        assertEquals(1_000_000L, options.get(HiccupPart.Spec.RESOLUTION));
+        assertEquals("hiccup.%date.%pid.hlog", options.get(HiccupPart.Spec.LOG));
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
 
@@ -47,9 +51,9 @@ class OptionsTest {
             "MECH_HICCUP_DELAY", "7s");
         final Properties props = properties("mech.hiccup.interval", "2s", "mech.hiccup.resolution", "500us");
         final Options options = parse("hiccup.interval=1s", props, env);
-        assertEquals(1_000_000_000L, options.nanos(HiccupPart.Spec.INTERVAL));
-        assertEquals(500_000L, options.nanos(HiccupPart.Spec.RESOLUTION));
-        assertEquals(7_000_000_000L, options.nanos(HiccupPart.Spec.DELAY));
+        assertEquals(1_000_000_000L, options.get(HiccupPart.Spec.INTERVAL));
+        assertEquals(500_000L, options.get(HiccupPart.Spec.RESOLUTION));
+        assertEquals(7_000_000_000L, options.get(HiccupPart.Spec.DELAY));
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
 
@@ -58,7 +62,7 @@ class OptionsTest {
         final Options options = parse("hiccup.intervall=1s,hiccup.interval=2s", new Properties(), Map.of());
         assertEquals(1, warnings.size());
         assertTrue(warnings.get(0).contains("'hiccup.intervall'"), warnings.get(0));
-        assertEquals(2_000_000_000L, options.nanos(HiccupPart.Spec.INTERVAL));
+        assertEquals(2_000_000_000L, options.get(HiccupPart.Spec.INTERVAL));
     }
 
     @Test
@@ -68,8 +72,8 @@ class OptionsTest {
         assertTrue(warnings.get(0).contains("'hiccup.interval'") && warnings.get(0).contains("duration")
             && warnings.get(0).contains("'soon'"), warnings.get(0));
         assertTrue(warnings.get(1).contains("'enabled'") && warnings.get(1).contains("true or false"), warnings.get(1));
-        assertEquals(3_000_000_000L, options.nanos(HiccupPart.Spec.INTERVAL));
-        assertTrue(options.flag(Option.ENABLED));
+        assertEquals(3_000_000_000L, options.get(HiccupPart.Spec.INTERVAL));
+        assertTrue(options.get(Option.ENABLED));
     }
 
     @Test
@@ -89,17 +93,17 @@ class OptionsTest {
 
     @Test
     void switchesReadOnOffAndTrueFalse() {
-        assertFalse(parse("hiccup=off", new Properties(), Map.of()).flag(HiccupPart.Spec.ON));
-        assertFalse(parse("enabled=false", new Properties(), Map.of()).flag(Option.ENABLED));
-        assertTrue(parse("hiccup.control=yes", new Properties(), Map.of()).flag(HiccupPart.Spec.CONTROL));
+        assertFalse(parse("hiccup=off", new Properties(), Map.of()).get(HiccupPart.Spec.ON));
+        assertFalse(parse("enabled=false", new Properties(), Map.of()).get(Option.ENABLED));
+        assertTrue(parse("hiccup.control=yes", new Properties(), Map.of()).get(HiccupPart.Spec.CONTROL));
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
 
     @Test
     void everyOptionHasAnEnvironmentNameThatMapsBack() {
-        for (final Option option : Parts.options()) {
+        for (final Option<?> option : Parts.options()) {
             final Options options = parse(null, new Properties(), Map.of(option.environmentName(), option.defaultValue));
-            assertEquals(option.defaultValue.trim(), options.text(option));
+            assertEquals(option.defaultParsed(), options.get(option));
         }
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
@@ -113,14 +117,14 @@ class OptionsTest {
         assertTrue(warnings.get(1).contains("'probes.queues.sample'") && warnings.get(1).contains("from 50ms to 60s"), warnings.get(1));
         assertTrue(warnings.get(2).contains("'profiler.cooldown'"), warnings.get(2));
         assertTrue(warnings.get(3).contains("'profiler.seconds'") && warnings.get(3).contains("to 10m"), warnings.get(3));
-        assertEquals(0, options.nanos(Option.REPORT_INTERVAL));
-        assertEquals(1_000_000_000L, options.nanos(QueuePart.Spec.SAMPLE));
+        assertEquals(0, options.get(Option.REPORT_INTERVAL));
+        assertEquals(1_000_000_000L, options.get(QueuePart.Spec.SAMPLE));
     }
 
     @Test
     void zeroStillSwitchesPeriodicReportsOffAndTheFloorItselfIsTaken() {
-        assertEquals(0, parse("report.interval=0", new Properties(), Map.of()).nanos(Option.REPORT_INTERVAL));
-        assertEquals(1_000_000_000L, parse("report.interval=1s", new Properties(), Map.of()).nanos(Option.REPORT_INTERVAL));
+        assertEquals(0, parse("report.interval=0", new Properties(), Map.of()).get(Option.REPORT_INTERVAL));
+        assertEquals(1_000_000_000L, parse("report.interval=1s", new Properties(), Map.of()).get(Option.REPORT_INTERVAL));
         assertTrue(warnings.isEmpty(), warnings.toString());
     }
 
@@ -130,18 +134,45 @@ class OptionsTest {
         assertEquals(1, warnings.size(), warnings.toString());
         assertTrue(warnings.get(0).contains("'hiccup.interval' is given twice") && warnings.get(0).contains("'1s', then '2s'"),
             warnings.get(0));
-        assertEquals(2_000_000_000L, options.nanos(HiccupPart.Spec.INTERVAL));
+        assertEquals(2_000_000_000L, options.get(HiccupPart.Spec.INTERVAL));
     }
 
     @Test
     void everyKeyIsDeclaredOnceAcrossTheCoreAndTheParts() {
         final java.util.Set<String> keys = new java.util.HashSet<>();
-        for (final Option option : Parts.options()) {
+        for (final Option<?> option : Parts.options()) {
             assertTrue(keys.add(option.key), option.key + " is declared twice");
         }
         for (final PartSpec part : Parts.ALL) {
             assertTrue(part.options().stream().allMatch(option -> option.key.startsWith(part.options().get(0).key)),
                 part.name() + ": a part's options share its switch's key as their prefix");
         }
+    }
+
+    /** Each value is read once into its option's type, so no part compares an option's text. */
+    @Test
+    void valuesAreParsedOnceIntoTheirTypes() {
+        final Options options = parse("profiler.mode=continuous,report=off,prometheus.histogram=classic,probes.locks.jfr=on,"
+            + "profiler.event=cpu,probes.queues.alert=50%,prometheus.port=8080", new Properties(), Map.of());
+        assertEquals(ProfilerMode.CONTINUOUS, options.get(ProfilerPart.Spec.MODE));
+        assertEquals(Destination.To.OFF, options.get(Option.REPORT).to());
+        assertEquals(Histogram.CLASSIC, options.get(Option.PROMETHEUS_HISTOGRAM));
+        assertEquals(JfrWhen.ON, options.get(LockPart.Spec.JFR));
+        assertEquals(ProfileEvent.CPU, options.get(ProfilerPart.Spec.EVENT));
+        assertEquals(0.5, options.get(QueuePart.Spec.ALERT));
+        assertEquals(8080, options.get(Option.PROMETHEUS_PORT));
+        assertEquals(new Destination(Destination.To.FILE, "/tmp/mech report.txt"),
+            parse("report= /tmp/mech report.txt ", new Properties(), Map.of()).get(Option.REPORT));
+        assertEquals(Destination.To.STDERR, Options.defaults().get(Option.REPORT).to());
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    /** A value that is none of a choice's is refused with the choices named, and the default stays. */
+    @Test
+    void aChoiceRefusesWhatItDoesNotOfferAndNamesWhatItDoes() {
+        final Options options = parse("probes.locks.jfr=sometimes", new Properties(), Map.of());
+        assertEquals(JfrWhen.DEMAND, options.get(LockPart.Spec.JFR));
+        assertEquals(List.of("option 'probes.locks.jfr' (agent argument probes.locks.jfr): expected on, demand or off, got 'sometimes'; "
+            + "ignored"), warnings);
     }
 }

@@ -42,7 +42,7 @@ class FailingPartsTest {
 
     /** A part of the early stage, switched on by a switch of its own that is on by default. */
     private static PartSpec spec(final String name, final PartSpec.Starter start) {
-        return new PartSpec(name, List.of(Option.of("test." + name, Option.Kind.SWITCH, "on", "a test's part")),
+        return new PartSpec(name, List.of(Option.onOff("test." + name, "on", "a test's part")),
             PartSpec.Stage.EARLY, false, null, start);
     }
 

@@ -58,7 +58,7 @@ class StopBeforeStartTest {
                 done.add("close");
             }
         };
-        final PartSpec spec = new PartSpec("early", List.of(Option.of("test.early", Option.Kind.SWITCH, "on", "a test's part")),
+        final PartSpec spec = new PartSpec("early", List.of(Option.onOff("test.early", "on", "a test's part")),
             PartSpec.Stage.EARLY, true, null, context -> part);
         final Path json = dir.resolve("report.json");
         final Options options = Options.parse(Parts.options(), "hiccup=off,probes.locks=off,prometheus=off,report=" + dir.resolve("report.txt")

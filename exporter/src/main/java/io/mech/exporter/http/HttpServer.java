@@ -124,6 +124,18 @@ public final class HttpServer implements AutoCloseable {
         return workers.getActiveCount() + workers.getQueue().size();
     }
 
+    /** @return kept-alive connections waiting for their next request, for tests */
+    int idle() {
+        int idle = 0;
+        for (int i = 0; i < MAX_THREADS; i++) {
+            final Serving thread = serving.get(i);
+            if (thread != null && thread.idle.get() != null) {
+                idle++;
+            }
+        }
+        return idle;
+    }
+
     /** @return serving threads started, for tests */
     public int threads() {
         return workers.getPoolSize();

@@ -198,6 +198,12 @@ class HttpServerTest {
             idle.add(client);
         }
         assertEquals(HttpServer.MAX_THREADS, server.threads());
+        // a thread that has sent its response but not begun to wait would see the new connection queued and give its own up too
+        final long waited = System.nanoTime() + 10_000_000_000L;
+        while (server.idle() < HttpServer.MAX_THREADS) {
+            assertTrue(System.nanoTime() < waited, "the kept-alive connections did not all wait");
+            Thread.sleep(1);
+        }
         final long start = System.nanoTime();
         final Socket late = connect();
         send(late, "GET / HTTP/1.1\r\n\r\n");
