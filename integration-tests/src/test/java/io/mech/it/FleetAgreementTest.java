@@ -86,7 +86,7 @@ class FleetAgreementTest {
     private static final long DEADLINE_NANOS = 60_000_000_000L;
     /** replay's merged view in its JSON report, and the rows of a distribution. */
     private static final Pattern MERGED = Pattern.compile(
-        "\\{\"log\":\"all\",\"intervals\":(\\d+),\"count\":(\\d+),\"percentiles\":\\{[^}]*\"99\":([0-9.Ee-]+),[^}]*\"max\":([0-9.Ee-]+)\\}");
+        "\\{\"log\":\"all\",\"intervals\":(\\d+),\"count\":(\\d+),\"percentiles\":\\{[^}]*\"p99\":([0-9.Ee-]+),[^}]*\"max\":([0-9.Ee-]+)\\}");
     private static final Pattern ROW = Pattern.compile("\\{\"value\":([0-9.Ee-]+),\"percentile\":([0-9.Ee-]+),");
 
     @TempDir

@@ -81,7 +81,7 @@ final class CauseChart {
             + (control0 ? "; control JVM's longest hiccup dashed" : ""), y));
         Charts.timeAxis(s, f, t0, t1);
         Charts.yAxis(s, f, yTop, ratio, "stall time");
-        final List<Integer> order = TextReport.byStallTime(causes);
+        final List<Integer> order = causes.byStallTime();
         final long total = causes.totalNanos();
         // A bar as wide as its interval when intervals are wider than a pixel, else a pixel.
         final double bar = Math.max(1.0, causes.bucketMillis() * (double) columns / (t1 - t0));
@@ -128,7 +128,7 @@ final class CauseChart {
         for (final int i : order) {
             s.append("<rect x=\"").append(Charts.fmt(lx)).append("\" y=\"").append(Charts.fmt(ly - 6))
                 .append("\" width=\"24\" height=\"12\" fill=\"").append(colour(tags, i)).append("\"/>\n");
-            s.append(Charts.text(lx + 30, ly + 4, "start", tags.get(i) + " " + TextReport.share(causes.nanos(i), total)));
+            s.append(Charts.text(lx + 30, ly + 4, "start", tags.get(i) + " " + Values.share(causes.nanos(i), total)));
             ly += 18;
         }
         if (control0) {

@@ -1,5 +1,6 @@
 package io.mech.replay;
 
+import io.mech.report.Percentiles;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -55,7 +56,7 @@ final class CsvReport {
             case SUMMARY -> {
                 out.println("\"log\",\"intervals\",\"count\",\"p50\",\"p90\",\"p99\",\"p99.9\",\"p99.99\",\"max\","
                     + "\"stalled_intervals\",\"stall_time_lower_bound\",\"skipped_lines\",\"truncated\"");
-                for (final View view : TextReport.summaryRows(result)) {
+                for (final View view : result.summaryRows()) {
                     final var h = view.total();
                     out.println(String.join(",", quoted(view.name()), Long.toString(view.intervals()), Long.toString(h.getTotalCount()),
                         Values.value(h.getValueAtPercentile(50.0), ratio), Values.value(h.getValueAtPercentile(90.0), ratio),
@@ -76,7 +77,7 @@ final class CsvReport {
             case CAUSES -> {
                 out.println("\"cause\",\"stalls\",\"stall_time\",\"share\",\"longest\"");
                 final StallCauses causes = result.causes();
-                for (final int i : TextReport.byStallTime(causes)) {
+                for (final int i : causes.byStallTime()) {
                     out.println(String.join(",", quoted(causes.tags().get(i)), Long.toString(causes.stalls(i)),
                         Values.value(causes.nanos(i), ratio), String.format(Locale.ROOT, "%.4f",
                             causes.totalNanos() == 0 ? 0.0 : (double) causes.nanos(i) / causes.totalNanos()),
@@ -115,7 +116,7 @@ final class CsvReport {
             }
             case MOVING -> {
                 final MovingWindow moving = result.moving();
-                out.println("\"end\",\"window_count\",\"p" + (moving == null ? "" : TextReport.percentileLabel(moving.percentile()))
+                out.println("\"end\",\"window_count\",\"p" + (moving == null ? "" : Percentiles.label(moving.percentile()))
                     + "\",\"max\"");
                 for (int i = 0; moving != null && i < moving.size(); i++) {
                     out.println(String.join(",", quoted(Values.time(moving.endMillis(i))), Long.toString(moving.count(i)),

@@ -67,7 +67,7 @@ final class HtmlPage {
         s.append("<h1>mech replay: ").append(Charts.escape(title(result))).append("</h1>\n");
         s.append("<table>\n<tr><th>log</th><th>intervals</th><th>count</th><th>p50</th><th>p90</th><th>p99</th><th>p99.9</th>"
             + "<th>p99.99</th><th>max</th><th>stalled</th><th>max sum</th></tr>\n");
-        for (final View view : TextReport.summaryRows(result)) {
+        for (final View view : result.summaryRows()) {
             final Histogram h = view.total();
             s.append("<tr><td>").append(Charts.escape(view.name())).append("</td><td>").append(view.intervals()).append("</td><td>")
                 .append(h.getTotalCount()).append("</td>");
@@ -127,10 +127,10 @@ final class HtmlPage {
         s.append("<h2>Why: stall time by cause</h2>\n<table id=\"causes-table\">\n<tr><th>cause</th><th>intervals</th>"
             + "<th>max sum</th><th>share</th><th>longest</th></tr>\n");
         final long total = causes.totalNanos();
-        for (final int i : TextReport.byStallTime(causes)) {
+        for (final int i : causes.byStallTime()) {
             s.append("<tr><td><span style=\"color:").append(CauseChart.colour(causes.tags(), i)).append("\">&#9632;</span> ")
                 .append(Charts.escape(causes.tags().get(i))).append("</td><td>").append(causes.stalls(i)).append("</td><td>")
-                .append(Values.value(causes.nanos(i), ratio)).append("</td><td>").append(TextReport.share(causes.nanos(i), total))
+                .append(Values.value(causes.nanos(i), ratio)).append("</td><td>").append(Values.share(causes.nanos(i), total))
                 .append("</td><td>").append(Values.value(causes.longest(i), ratio)).append("</td></tr>\n");
         }
         s.append("</table>\n<p>From the logs' tagged lines: each interval's longest stall of a cause, summed (a lower bound).");
@@ -140,7 +140,7 @@ final class HtmlPage {
                 .append(Values.unit(ratio)).append("; a stall both JVMs have lies outside the JVM.");
         }
         if (causes.hasAllocationStallLines()) {
-            s.append(' ').append(Charts.escape(TextReport.allocationStalls(causes, ratio))).append('.');
+            s.append(' ').append(Charts.escape(Values.allocationStalls(causes, ratio))).append('.');
         }
         s.append("</p>\n");
     }

@@ -1,12 +1,14 @@
 package io.mech.replay;
 
 import io.mech.report.Json;
+import io.mech.report.Percentiles;
 import java.io.PrintStream;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 /**
- * The report as one JSON object: {@code unit}, {@code unit_ratio}, {@code views} (each with its
+ * The report as one JSON object, its percentiles named as the agent's report names them
+ * ({@link Percentiles#key}), every value in {@code unit}: {@code unit}, {@code unit_ratio}, {@code views} (each with its
  * summary and percentile distribution, the rows of the {@code .hgrm}), {@code worst}, {@code causes}
  * (stall time by tag, with shares), {@code control_logs} and {@code control},
  * {@code allocation_stalls} when the logs have {@code allocation-stall} lines (every thread's
@@ -22,12 +24,12 @@ final class JsonReport {
     static void write(final PrintStream out, final Replay.Result result, final ReplayOptions options) {
         final double ratio = options.unitRatio;
         final Json j = new Json(4096).beginObject().field("unit", Values.unit(ratio)).field("unit_ratio", ratio).beginArray("views");
-        for (final View view : TextReport.summaryRows(result)) {
+        for (final View view : result.summaryRows()) {
             final Histogram h = view.total();
             j.beginObject().field("log", view.name()).field("intervals", view.intervals()).field("count", h.getTotalCount())
                 .beginObject("percentiles");
             for (final double p : new double[] {50.0, 90.0, 99.0, 99.9, 99.99}) {
-                j.field(TextReport.percentileLabel(p), h.getValueAtPercentile(p) / ratio);
+                j.field(Percentiles.key(p), h.getValueAtPercentile(p) / ratio);
             }
             j.field("max", h.getMaxValue() / ratio).endObject().field("stalled_intervals", view.stalledIntervals())
                 .field("stall_threshold", view.stallThreshold() / ratio)
@@ -51,7 +53,7 @@ final class JsonReport {
         for (final WorstIntervals.Entry e : result.merged().worst().entries()) {
             j.beginObject().field("start", Values.time(e.startMillis())).field("log", e.source())
                 .field("length_s", (e.endMillis() - e.startMillis()) / 1000.0).field("max", e.max() / ratio)
-                .field("p99", e.p99() / ratio).endObject();
+                .field(Percentiles.key(99), e.p99() / ratio).endObject();
         }
         j.endArray();
         causes(j, result.causes(), ratio);
@@ -61,8 +63,8 @@ final class JsonReport {
                 final View view = host.view();
                 j.beginObject().field("rank", host.rank()).field("log", view.name()).field("intervals", view.intervals())
                     .field("count", view.total().getTotalCount())
-                    .field("p50", view.total().getValueAtPercentile(50.0) / ratio).field("p99", host.p99() / ratio)
-                    .field("p99.9", view.total().getValueAtPercentile(99.9) / ratio).field("max", host.max() / ratio)
+                    .field(Percentiles.key(50), view.total().getValueAtPercentile(50.0) / ratio).field(Percentiles.key(99), host.p99() / ratio)
+                    .field(Percentiles.key(99.9), view.total().getValueAtPercentile(99.9) / ratio).field("max", host.max() / ratio)
                     .field("stalled_intervals", view.stalledIntervals())
                     .field("stall_time_lower_bound", view.stalledLowerBound() / ratio).endObject();
             }
@@ -74,7 +76,8 @@ final class JsonReport {
             for (int i = 0; i < t.size(); i++) {
                 j.beginObject().field("start", Values.time(t.startMillis(i)))
                     .field("length_s", (t.endMillis(i) - t.startMillis(i)) / 1000.0).field("count", t.count(i))
-                    .field("p50", t.p50(i) / ratio).field("p90", t.p90(i) / ratio).field("p99", t.p99(i) / ratio)
+                    .field(Percentiles.key(50), t.p50(i) / ratio).field(Percentiles.key(90), t.p90(i) / ratio)
+                    .field(Percentiles.key(99), t.p99(i) / ratio)
                     .field("max", t.max(i) / ratio).endObject();
             }
             j.endArray();
@@ -95,7 +98,7 @@ final class JsonReport {
     private static void causes(final Json j, final StallCauses causes, final double ratio) {
         j.beginArray("causes");
         final long total = causes.totalNanos();
-        for (final int i : TextReport.byStallTime(causes)) {
+        for (final int i : causes.byStallTime()) {
             j.beginObject().field("cause", causes.tags().get(i)).field("stalls", causes.stalls(i))
                 .field("stall_time", causes.nanos(i) / ratio).field("share", total == 0 ? 0.0 : (double) causes.nanos(i) / total)
                 .field("longest", causes.longest(i) / ratio).endObject();

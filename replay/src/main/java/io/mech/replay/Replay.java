@@ -50,6 +50,16 @@ final class Replay {
         boolean fleet() {
             return logs > OVERLAID_LOGS;
         }
+
+        /** The rows of every summary table: the merged view, preceded by each log's when there are several and not a fleet. */
+        List<View> summaryRows() {
+            final List<View> rows = new ArrayList<>();
+            if (files.size() > 1 && !fleet()) {
+                rows.addAll(files);
+            }
+            rows.add(merged);
+            return rows;
+        }
     }
 
     /**

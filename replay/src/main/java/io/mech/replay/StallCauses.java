@@ -254,4 +254,14 @@ final class StallCauses {
     long controlLongest() {
         return controlLongest;
     }
+
+    /** The tags' indexes, most stall time first, ties in the order first met. */
+    List<Integer> byStallTime() {
+        final List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < tags().size(); i++) {
+            order.add(i);
+        }
+        order.sort((a, b) -> Long.compare(nanos(b), nanos(a)));
+        return order;
+    }
 }

@@ -1,7 +1,7 @@
 package io.mech.replay;
 
+import io.mech.report.Percentiles;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
@@ -30,7 +30,7 @@ final class TextReport {
             }
         }
         out.println();
-        final List<View> rows = summaryRows(result);
+        final List<View> rows = result.summaryRows();
         out.println("#[Summary, values in " + Values.unit(ratio) + "; stalled: intervals whose max >= "
             + Values.value(options.stallThreshold, ratio) + " " + Values.unit(ratio)
             + ", max sum: the sum of their maxima, a lower bound of the stall time mech's report gives]");
@@ -87,8 +87,8 @@ final class TextReport {
         if (moving != null) {
             out.println();
             out.format(Locale.ROOT, "#[Moving window of %.3f s, p%s and max, values in %s]%n", moving.lengthMillis() / 1000.0,
-                percentileLabel(moving.percentile()), Values.unit(ratio));
-            out.format(Locale.ROOT, "%-24s %10s %9s %9s%n", "end (UTC)", "count", "p" + percentileLabel(moving.percentile()), "max");
+                Percentiles.label(moving.percentile()), Values.unit(ratio));
+            out.format(Locale.ROOT, "%-24s %10s %9s %9s%n", "end (UTC)", "count", "p" + Percentiles.label(moving.percentile()), "max");
             final StringBuilder row = new StringBuilder(96);
             for (int i = 0; i < moving.size(); i++) {
                 row.setLength(0);
@@ -138,9 +138,9 @@ final class TextReport {
             final String format = "%-16s %9s %12s %7s %9s%n";
             out.format(Locale.ROOT, format, "cause", "intervals", "max sum", "share", "longest");
             final long total = causes.totalNanos();
-            for (final int i : byStallTime(causes)) {
+            for (final int i : causes.byStallTime()) {
                 out.format(Locale.ROOT, format, causes.tags().get(i), causes.stalls(i), Values.value(causes.nanos(i), ratio),
-                    share(causes.nanos(i), total), Values.value(causes.longest(i), ratio));
+                    Values.share(causes.nanos(i), total), Values.value(causes.longest(i), ratio));
             }
         }
         if (!causes.controlLogs().isEmpty()) {
@@ -151,54 +151,8 @@ final class TextReport {
                 + Values.value(causes.controlLongest(), ratio) + "; a stall both JVMs have lies outside the JVM]");
         }
         if (causes.hasAllocationStallLines()) {
-            out.println("#[" + allocationStalls(causes, ratio) + "]");
+            out.println("#[" + Values.allocationStalls(causes, ratio) + "]");
         }
-    }
-
-    /**
-     * What the {@code allocation-stall} lines hold, in one sentence; the HTML page says the same.
-     * Each stall is a thread's wait, counted whole, where a cause's stall time is a lower bound.
-     */
-    static String allocationStalls(final StallCauses causes, final double ratio) {
-        final String what = "Allocation stalls (ZGC), from the logs' allocation-stall lines: ";
-        final String why = "; threads' waits for memory, each thread's apart, not the meter's stalls, so no part of the causes' shares";
-        if (causes.allocationStalls() == 0) {
-            return what + "none in " + causes.allocationStallIntervals() + " intervals" + why;
-        }
-        return what + causes.allocationStalls() + (causes.allocationStalls() == 1 ? " stall" : " stalls") + " in "
-            + causes.allocationStalledIntervals() + " of " + causes.allocationStallIntervals() + " intervals, total "
-            + Values.value(causes.allocationStallNanos(), ratio) + " " + Values.unit(ratio) + ", longest "
-            + Values.value(causes.longestAllocationStall(), ratio) + " " + Values.unit(ratio) + why;
-    }
-
-    /** The tags' indexes, most stall time first, ties in the order first met. */
-    static List<Integer> byStallTime(final StallCauses causes) {
-        final List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < causes.tags().size(); i++) {
-            order.add(i);
-        }
-        order.sort((a, b) -> Long.compare(causes.nanos(b), causes.nanos(a)));
-        return order;
-    }
-
-    /** A tag's share of all tags' stall time, as a percentage with one decimal. */
-    static String share(final long nanos, final long total) {
-        return total == 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * nanos / total);
-    }
-
-    /** The merged view, preceded by each log's when there are several and not a fleet (hosts of a fleet are ranked instead). */
-    static List<View> summaryRows(final Replay.Result result) {
-        final List<View> rows = new ArrayList<>();
-        if (result.files().size() > 1 && !result.fleet()) {
-            rows.addAll(result.files());
-        }
-        rows.add(result.merged());
-        return rows;
-    }
-
-    static String percentileLabel(final double percentile) {
-        final String text = String.format(Locale.ROOT, "%s", percentile);
-        return text.endsWith(".0") ? text.substring(0, text.length() - 2) : text;
     }
 
     /** A log column as wide as its longest name, 24 at least, so that the columns after it stay in line. */

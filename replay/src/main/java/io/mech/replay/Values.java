@@ -73,4 +73,26 @@ final class Values {
         }
         return "ns/" + String.format(Locale.ROOT, "%s", unitRatio);
     }
+
+    /**
+     * What the {@code allocation-stall} lines hold, in one sentence; the HTML page says the same.
+     * Each stall is a thread's wait, counted whole, where a cause's stall time is a lower bound.
+     */
+    static String allocationStalls(final StallCauses causes, final double ratio) {
+        final String what = "Allocation stalls (ZGC), from the logs' allocation-stall lines: ";
+        final String why = "; threads' waits for memory, each thread's apart, not the meter's stalls, so no part of the causes' shares";
+        if (causes.allocationStalls() == 0) {
+            return what + "none in " + causes.allocationStallIntervals() + " intervals" + why;
+        }
+        return what + causes.allocationStalls() + (causes.allocationStalls() == 1 ? " stall" : " stalls") + " in "
+            + causes.allocationStalledIntervals() + " of " + causes.allocationStallIntervals() + " intervals, total "
+            + value(causes.allocationStallNanos(), ratio) + " " + unit(ratio) + ", longest "
+            + value(causes.longestAllocationStall(), ratio) + " " + unit(ratio) + why;
+    }
+
+    /** A tag's share of all tags' stall time, as a percentage with one decimal. */
+    static String share(final long nanos, final long total) {
+        return total == 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * nanos / total);
+    }
+
 }

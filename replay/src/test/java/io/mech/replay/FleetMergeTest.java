@@ -99,7 +99,7 @@ class FleetMergeTest {
         assertTrue(total > 0, "the log has no stall");
         for (int c = 0; c < GeneratedLog.CAUSES.length; c++) {
             final String row = "(?s).*\n" + GeneratedLog.CAUSES[c] + " +\\d+ +" + Pattern.quote(Values.value(log.causeNanos[c], 1e6))
-                + " +" + Pattern.quote(TextReport.share(log.causeNanos[c], total)) + " .*";
+                + " +" + Pattern.quote(Values.share(log.causeNanos[c], total)) + " .*";
             assertTrue(outcome.out().matches(row), row + "\n" + outcome.out());
         }
     }

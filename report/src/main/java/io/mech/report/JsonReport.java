@@ -17,8 +17,8 @@ public final class JsonReport {
             .beginArray("hiccups");
         for (final HiccupSummary h : report.hiccups()) {
             json.beginObject().field("jvm", h.jvm())
-                .millis("p50_ms", h.p50()).millis("p90_ms", h.p90()).millis("p99_ms", h.p99())
-                .millis("p99_9_ms", h.p999()).millis("max_ms", h.max())
+                .millis(millis(50.0), h.p50()).millis(millis(90.0), h.p90()).millis(millis(99.0), h.p99())
+                .millis(millis(99.9), h.p999()).millis("max_ms", h.max())
                 .field("samples", h.samples()).field("intervals", h.intervals()).field("stalls", h.stalls());
             if (h.stallTime() < 0) {
                 json.field("stall_ms", -1);
@@ -82,5 +82,10 @@ public final class JsonReport {
         if (!c.culpritNote().isEmpty()) {
             json.field("culprit_note", c.culpritNote());
         }
+    }
+
+    /** A percentile's key here: the shared one, in milliseconds. */
+    private static String millis(final double percentile) {
+        return Percentiles.key(percentile) + "_ms";
     }
 }
