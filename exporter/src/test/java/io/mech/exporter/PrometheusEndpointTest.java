@@ -1,6 +1,5 @@
 package io.mech.exporter;
 
-import io.prometheus.metrics.model.snapshots.Labels;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.HiccupSettings;
+import io.prometheus.metrics.model.snapshots.Labels;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;

@@ -1,10 +1,9 @@
 package io.mech.exporter;
 
-import io.mech.exporter.http.HttpServer;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.exporter.http.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;

@@ -3,9 +3,11 @@ package io.mech.hiccup;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.EncodableHistogram;
@@ -117,10 +119,7 @@ class HiccupRecorderTest {
     void aCloseOnAnInterruptedThreadStillWritesTheLastInterval() throws Exception {
         final Path log = dir.resolve("i.hlog");
         final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 10_000 * MS, 0, 2 * MS, log), warnings::add);
-        final long deadline = System.nanoTime() + 10_000 * MS;
-        while (Files.size(log) == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+        Await.until("the log's first bytes", Duration.ofSeconds(10), () -> log.toFile().length() > 0);
         Thread.currentThread().interrupt();
         hiccups.close();
         assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
@@ -134,11 +133,7 @@ class HiccupRecorderTest {
 
     /** Waits, 10 s at most, until the recorder has closed the given number of intervals. */
     private static void awaitIntervals(final HiccupRecorder hiccups, final long count) throws InterruptedException {
-        final long deadline = System.nanoTime() + 10_000 * MS;
-        while (hiccups.snapshot().intervals() < count && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertTrue(hiccups.snapshot().intervals() >= count, count + " intervals within 10 s");
+        Await.until(count + " intervals", Duration.ofSeconds(10), () -> hiccups.snapshot().intervals() >= count);
     }
 
     @Test

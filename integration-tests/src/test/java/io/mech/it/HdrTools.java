@@ -2,9 +2,11 @@ package io.mech.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.mech.testing.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -88,12 +90,15 @@ public final class HdrTools {
      * reached the log.
      */
     public static void awaitFirstInterval(final Path log) throws Exception {
-        final long deadline = System.nanoTime() + 15_000_000_000L;
-        while (!Files.exists(log) || intervalLines(log).isEmpty()) {
-            if (System.nanoTime() >= deadline) {
-                throw new AssertionError("no interval in " + log + " within 15 s");
-            }
-            Thread.sleep(50);
+        Await.until("an interval in " + log, Duration.ofSeconds(15), () -> hasAnInterval(log));
+    }
+
+    /** Whether the log, perhaps still being written, has an interval line yet. */
+    private static boolean hasAnInterval(final Path log) {
+        try {
+            return Files.exists(log) && !intervalLines(log).isEmpty();
+        } catch (final Exception notYet) {
+            return false;
         }
     }
 }

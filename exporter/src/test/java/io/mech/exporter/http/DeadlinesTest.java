@@ -3,6 +3,8 @@ package io.mech.exporter.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.testing.Await;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -74,10 +76,6 @@ class DeadlinesTest {
     }
 
     private void awaitParked() throws InterruptedException {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (thread.getState() != Thread.State.TIMED_WAITING) {
-            assertTrue(System.nanoTime() < deadline, "the deadline thread never parked: " + thread.getState());
-            Thread.sleep(1);
-        }
+        Await.until("the deadline thread parked", Duration.ofSeconds(30), () -> thread.getState() == Thread.State.TIMED_WAITING);
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.management.ThreadMXBean;
+import io.mech.testing.Await;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,6 +15,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -199,11 +201,7 @@ class HttpServerTest {
         }
         assertEquals(HttpServer.MAX_THREADS, server.threads());
         // a thread that has sent its response but not begun to wait would see the new connection queued and give its own up too
-        final long waited = System.nanoTime() + 10_000_000_000L;
-        while (server.idle() < HttpServer.MAX_THREADS) {
-            assertTrue(System.nanoTime() < waited, "the kept-alive connections did not all wait");
-            Thread.sleep(1);
-        }
+        Await.until("every kept-alive connection waiting", Duration.ofSeconds(10), () -> server.idle() == HttpServer.MAX_THREADS);
         final long start = System.nanoTime();
         final Socket late = connect();
         send(late, "GET / HTTP/1.1\r\n\r\n");
@@ -244,17 +242,10 @@ class HttpServerTest {
             send(client, "GET /slow HTTP/1.1\r\n\r\n");
             busy.add(client);
         }
-        final long deadline = System.nanoTime() + 10_000_000_000L;
-        while (server.busy() < HttpServer.MAX_THREADS) {
-            assertTrue(System.nanoTime() < deadline, "the slow requests did not all start");
-            Thread.sleep(10);
-        }
+        Await.until("every slow request begun", Duration.ofSeconds(10), () -> server.busy() == HttpServer.MAX_THREADS);
         final Socket fifth = connect();
         send(fifth, "GET / HTTP/1.1\r\n\r\n");
-        while (server.busy() < HttpServer.MAX_THREADS + 1) {
-            assertTrue(System.nanoTime() < deadline, "the fifth connection did not queue");
-            Thread.sleep(10);
-        }
+        Await.until("the fifth connection queued", Duration.ofSeconds(10), () -> server.busy() == HttpServer.MAX_THREADS + 1);
         final long start = System.nanoTime();
         release.countDown();
         assertTrue(response(fifth, false).endsWith("hello\n"));

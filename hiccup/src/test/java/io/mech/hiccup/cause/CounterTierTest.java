@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.HiccupSettings;
 import io.mech.hiccup.VmCounters;
+import io.mech.testing.Await;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -100,18 +102,14 @@ class CounterTierTest {
 
     /** Until the meter has samples in a closed interval: it runs, and its first counter reading is taken. */
     private static void awaitMeterRunning(final HiccupRecorder recorder) throws InterruptedException {
-        final long deadline = System.nanoTime() + WAIT_NANOS;
-        while (recorder.snapshot().count() == 0) {
-            assertTrue(System.nanoTime() < deadline, "the meter recorded nothing within " + WAIT_NANOS / MS + " ms");
-            Thread.sleep(10);
-        }
+        Await.until("a sample of the meter", Duration.ofNanos(WAIT_NANOS), () -> recorder.snapshot().count() > 0);
     }
 
     private static void await(final BooleanSupplier condition, final HiccupCauses causes) throws InterruptedException {
-        final long deadline = System.nanoTime() + WAIT_NANOS;
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "not within " + WAIT_NANOS / MS + " ms: " + causes.totals());
-            Thread.sleep(10);
+        try {
+            Await.until("the causes' totals to change", Duration.ofNanos(WAIT_NANOS), condition);
+        } catch (final AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; they are " + causes.totals(), e);
         }
     }
 }

@@ -1,0 +1,25 @@
+package io.mech.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class AwaitTest {
+
+    @Test
+    void returnsTheFirstValueOnceTheConditionHolds() throws InterruptedException {
+        final AtomicInteger looks = new AtomicInteger();
+        assertEquals("third", Await.value("a third look", Duration.ofSeconds(10), () -> looks.incrementAndGet() == 3 ? "third" : null));
+        assertEquals(3, looks.get());
+    }
+
+    @Test
+    void failsNamingWhatItAwaited() {
+        final AssertionError e = assertThrows(AssertionError.class, () -> Await.until("the impossible", Duration.ofMillis(20), () -> false));
+        assertTrue(e.getMessage().contains("the impossible") && e.getMessage().contains("20 ms"), e.getMessage());
+    }
+}
