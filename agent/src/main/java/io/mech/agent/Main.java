@@ -65,7 +65,7 @@ public final class Main {
     private static String usage() {
         return "usage: java -jar mech.jar <command>\n"
             + "  attach <pid> [key=value,...]   load mech into a running JVM of the same user\n"
-            + "  profile <pid> [--seconds N] [--event wall|cpu|lock|alloc] [--dir D] [--extract-path P]\n"
+            + "  profile <pid> [--duration 10s] [--event wall|cpu|lock|alloc] [--dir D] [--extract-path P]\n"
             + "                                 an async-profiler flame graph of a running JVM\n"
             + "  replay [options] <log>...      replay hiccup logs: percentiles, merge, charts, OpenMetrics\n"
             + "  options                        list every option with its default\n"

@@ -56,7 +56,9 @@ class MainTest {
             List.of("attach", "1", "a=b", "extra"), "got 3 arguments",
             List.of("profile"), "a pid is needed",
             List.of("profile", "notapid"), "'notapid' is not a pid",
-            List.of("profile", "1", "--colour", "red"), "unknown option --colour");
+            List.of("profile", "1", "--colour", "red"), "unknown option --colour",
+            List.of("profile", "1", "--duration", "10"), "a duration needs a unit",
+            List.of("replay", "--stall", "10", "x.hlog"), "a duration needs a unit");
         named.forEach((wrong, problem) -> {
             final Run run = Run.of(wrong.toArray(String[]::new));
             assertEquals(2, run.status, wrong.toString());

@@ -47,7 +47,7 @@ final class ProfilerBench {
                     (with, without) -> 100 * (1 - with / without)))));
         }
         rows.add(Row.of("profiler: one capture's wall time beyond its " + captureSeconds + " s of sampling",
-            "mech profile <pid> --seconds " + captureSeconds, "ms", Stats.of(captureWallBeyondSampling)));
+            "mech profile <pid> --duration " + captureSeconds + "s", "ms", Stats.of(captureWallBeyondSampling)));
         return rows;
     }
 
@@ -56,7 +56,7 @@ final class ProfilerBench {
         Thread.sleep(500);
         final long start = System.nanoTime();
         final Jvm.Run profile = Jvm.run(setup.workDir(), List.of(), List.of("-jar", setup.mechJar().toString(), "profile",
-            Long.toString(host.process().pid()), "--seconds", Integer.toString(seconds), "--dir", setup.workDir().resolve("captures").toString()),
+            Long.toString(host.process().pid()), "--duration", seconds + "s", "--dir", setup.workDir().resolve("captures").toString()),
             seconds + 60L);
         if (!profile.out().contains(".html")) {
             throw new IllegalStateException("mech profile wrote no flame graph: " + profile.out());

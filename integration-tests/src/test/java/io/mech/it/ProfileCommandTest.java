@@ -47,7 +47,7 @@ class ProfileCommandTest {
     void aFlameGraphOfARunningJvmShowsItsContendedMethod(final Path jdk) throws Exception {
         final Forked kernel = contendedKernel(jdk);
         final Path out = dir.resolve("captures");
-        final Forked.Result result = Forked.run(dir, profile(jdk, kernel.pid(), "--seconds", "2", "--dir", out.toString()), 60);
+        final Forked.Result result = Forked.run(dir, profile(jdk, kernel.pid(), "--duration", "2s", "--dir", out.toString()), 60);
         assertEquals(0, result.exit(), result.err());
         final List<Path> graphs;
         try (Stream<Path> files = Files.list(out)) {
@@ -72,7 +72,7 @@ class ProfileCommandTest {
     void anUnusableExtractPathIsOneLineAndTheTargetRunsOn(final Path jdk) throws Exception {
         final Forked kernel = contendedKernel(jdk);
         final Path notADirectory = Files.writeString(dir.resolve("a-file"), "x");
-        final Forked.Result result = Forked.run(dir, profile(jdk, kernel.pid(), "--seconds", "1",
+        final Forked.Result result = Forked.run(dir, profile(jdk, kernel.pid(), "--duration", "1s",
             "--dir", dir.resolve("captures").toString(), "--extract-path", notADirectory.toString()), 60);
         assertEquals(1, result.exit(), result.err());
         assertEquals(1, result.err().lines().count(), result.err());
@@ -97,7 +97,7 @@ class ProfileCommandTest {
             // machine slowed the first culprits ended during the command's attach (Premature EOF).
             "-Xmx1g", "-jar", Paths.examplesJar().toString(), "safepoint-delay:bulk-copy", "--seconds", "120"));
         final long before = awaitCulpritSamples(json, 1);
-        final Forked.Result result = Forked.run(dir, profile(jdk, kernel.pid(), "--seconds", "1", "--dir", dir.resolve("captures").toString()), 60);
+        final Forked.Result result = Forked.run(dir, profile(jdk, kernel.pid(), "--duration", "1s", "--dir", dir.resolve("captures").toString()), 60);
         assertEquals(0, result.exit(), result.err());
         assertTrue(result.out().contains(".html"), result.out());
         final long during = culpritSamples(Files.readString(json));

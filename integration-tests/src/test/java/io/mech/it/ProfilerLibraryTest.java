@@ -40,7 +40,7 @@ class ProfilerLibraryTest {
 
         final Path captures = dir.resolve("captures");
         final Forked.Result profiled = Forked.run(dir, List.of(Jdks.java(jdk), "-jar", Paths.mechJar().toString(), "profile",
-            Long.toString(target.pid()), "--seconds", "1", "--dir", captures.toString(), "--extract-path", extract.toString()), 60);
+            Long.toString(target.pid()), "--duration", "1s", "--dir", captures.toString(), "--extract-path", extract.toString()), 60);
         assertEquals(0, profiled.exit(), profiled.err());
         try (Stream<Path> graphs = Files.list(captures)) {
             assertEquals(1, graphs.filter(file -> file.toString().endsWith(".html")).count(), "a flame graph");

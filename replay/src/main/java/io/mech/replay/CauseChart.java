@@ -68,15 +68,15 @@ final class CauseChart {
         for (int c = 0; c < columns; c++) {
             top = Math.max(top, Math.max(stackTotal[c], control[c]));
         }
-        final double yTop = Charts.niceCeiling(top / ratio);
-        final Charts.Frame f = new Charts.Frame(Charts.LEFT, y + Charts.TOP, columns, Charts.HEIGHT - Charts.TOP - Charts.BOTTOM, 0,
+        final double yTop = Svg.niceCeiling(top / ratio);
+        final Svg.Frame f = new Svg.Frame(Charts.LEFT, y + Charts.TOP, columns, Charts.HEIGHT - Charts.TOP - Charts.BOTTOM, 0,
             (t1 - t0) / 1000.0, yTop);
         final boolean control0 = !causes.controlLogs().isEmpty();
         final StringBuilder s = new StringBuilder();
         s.append("<svg class=\"chart\" id=\"causes\" x=\"0\" y=\"").append(y).append("\" width=\"").append(Charts.WIDTH)
             .append("\" height=\"").append(Charts.HEIGHT).append("\" data-series=\"").append(tags.size() + (control0 ? 1 : 0))
             .append("\">\n");
-        s.append(Charts.title(f, "Why: stall time per interval by cause (" + Values.unit(ratio) + ")"
+        s.append(Svg.title(f, "Why: stall time per interval by cause (" + Values.unit(ratio) + ")"
             + (result.logs() > 1 ? ", summed over " + result.logs() + " hosts" : "")
             + (control0 ? "; control JVM's longest hiccup dashed" : ""), y));
         Charts.timeAxis(s, f, t0, t1);
@@ -99,13 +99,13 @@ final class CauseChart {
                     below += j < stack[c].length ? stack[c][j] : 0;
                 }
                 final double x = f.left + c;
-                d.append(d.length() == 0 ? "M" : " M").append(Charts.fmt(x)).append(' ').append(Charts.fmt(f.y(below / ratio)))
-                    .append(" H").append(Charts.fmt(Math.min(f.left + columns, x + bar)))
-                    .append(" V").append(Charts.fmt(f.y((below + stack[c][i]) / ratio)))
-                    .append(" H").append(Charts.fmt(x)).append(" Z");
+                d.append(d.length() == 0 ? "M" : " M").append(Svg.fmt(x)).append(' ').append(Svg.fmt(f.y(below / ratio)))
+                    .append(" H").append(Svg.fmt(Math.min(f.left + columns, x + bar)))
+                    .append(" V").append(Svg.fmt(f.y((below + stack[c][i]) / ratio)))
+                    .append(" H").append(Svg.fmt(x)).append(" Z");
             }
             if (d.length() > 0) {
-                s.append("<path class=\"series cause\" data-cause=\"").append(Charts.escape(tags.get(i))).append("\" fill=\"")
+                s.append("<path class=\"series cause\" data-cause=\"").append(Svg.escape(tags.get(i))).append("\" fill=\"")
                     .append(colour(tags, i)).append("\" stroke=\"").append(colour(tags, i)).append("\" stroke-width=\"0.6\" d=\"")
                     .append(d).append("\"/>\n");
             }
@@ -114,8 +114,8 @@ final class CauseChart {
             final StringBuilder d = new StringBuilder();
             for (int c = 0; c < columns; c++) {
                 if (controlUsed[c]) {
-                    d.append(d.length() == 0 ? "M" : " L").append(Charts.fmt(f.left + c + 0.5)).append(' ')
-                        .append(Charts.fmt(f.y(control[c] / ratio)));
+                    d.append(d.length() == 0 ? "M" : " L").append(Svg.fmt(f.left + c + 0.5)).append(' ')
+                        .append(Svg.fmt(f.y(control[c] / ratio)));
                 }
             }
             if (d.length() > 0) {
@@ -126,16 +126,16 @@ final class CauseChart {
         double ly = f.top + 10;
         final double lx = f.left + f.width + 16;
         for (final int i : order) {
-            s.append("<rect x=\"").append(Charts.fmt(lx)).append("\" y=\"").append(Charts.fmt(ly - 6))
+            s.append("<rect x=\"").append(Svg.fmt(lx)).append("\" y=\"").append(Svg.fmt(ly - 6))
                 .append("\" width=\"24\" height=\"12\" fill=\"").append(colour(tags, i)).append("\"/>\n");
-            s.append(Charts.text(lx + 30, ly + 4, "start", tags.get(i) + " " + Values.share(causes.nanos(i), total)));
+            s.append(Svg.text(lx + 30, ly + 4, "start", tags.get(i) + " " + Values.share(causes.nanos(i), total)));
             ly += 18;
         }
         if (control0) {
-            s.append("<line x1=\"").append(Charts.fmt(lx)).append("\" y1=\"").append(Charts.fmt(ly)).append("\" x2=\"")
-                .append(Charts.fmt(lx + 24)).append("\" y2=\"").append(Charts.fmt(ly)).append("\" stroke=\"").append(CONTROL)
+            s.append("<line x1=\"").append(Svg.fmt(lx)).append("\" y1=\"").append(Svg.fmt(ly)).append("\" x2=\"")
+                .append(Svg.fmt(lx + 24)).append("\" y2=\"").append(Svg.fmt(ly)).append("\" stroke=\"").append(CONTROL)
                 .append("\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>\n");
-            s.append(Charts.text(lx + 30, ly + 4, "start", "control JVM"));
+            s.append(Svg.text(lx + 30, ly + 4, "start", "control JVM"));
         }
         s.append("</svg>\n");
         return s.toString();

@@ -2,7 +2,6 @@ package io.mech.replay;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
@@ -89,18 +88,18 @@ final class Charts {
             }
         }
         final double xTop = Math.ceil(maxX);
-        final double yTop = niceCeiling(maxY);
-        final Frame f = new Frame(LEFT, y + TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM, 0, xTop, yTop);
+        final double yTop = Svg.niceCeiling(maxY);
+        final Svg.Frame f = new Svg.Frame(LEFT, y + TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM, 0, xTop, yTop);
         final StringBuilder s = new StringBuilder();
         s.append("<svg class=\"chart\" id=\"spectrum\" x=\"0\" y=\"").append(y).append("\" width=\"").append(WIDTH)
             .append("\" height=\"").append(HEIGHT).append("\" data-series=\"").append(views.size() + (band == null ? 0 : 1))
             .append("\">\n");
-        s.append(title(f, "Hiccup by percentile (" + Values.unit(ratio) + ")"
+        s.append(Svg.title(f, "Hiccup by percentile (" + Values.unit(ratio) + ")"
             + (band == null ? "" : ", all " + result.files().size() + " hosts merged, and the band from the best host to the worst"), y));
         for (int decade = 0; decade <= (int) xTop; decade++) {
             final double px = f.x(decade);
-            s.append(line(px, f.top, px, f.bottom(), "#e0e0e0"));
-            s.append(text(px, f.bottom() + 18, "middle", percentileTick(decade)));
+            s.append(Svg.line(px, f.top, px, f.bottom(), "#e0e0e0"));
+            s.append(Svg.text(px, f.bottom() + 18, "middle", percentileTick(decade)));
         }
         yAxis(s, f, yTop, ratio);
         if (band != null) {
@@ -112,9 +111,9 @@ final class Charts {
             for (int k = 0; k < points.length; k++) {
                 // A step at each percentile: the value holds until the next tick.
                 if (k > 0) {
-                    d.append(" H").append(fmt(f.x(points[k][0])));
+                    d.append(" H").append(Svg.fmt(f.x(points[k][0])));
                 }
-                d.append(k == 0 ? "M" : " V").append(k == 0 ? fmt(f.x(points[k][0])) + " " : "").append(fmt(f.y(points[k][1])));
+                d.append(k == 0 ? "M" : " V").append(k == 0 ? Svg.fmt(f.x(points[k][0])) + " " : "").append(Svg.fmt(f.y(points[k][1])));
             }
             s.append("<path class=\"series\" fill=\"none\" stroke-width=\"2\" stroke=\"").append(colour(result, i))
                 .append("\" d=\"").append(d).append("\"/>\n");
@@ -123,11 +122,11 @@ final class Charts {
         if (band != null) {
             final double ly = f.top + 10 + 18 * views.size();
             final double lx = f.left + f.width + 16;
-            s.append("<rect x=\"").append(fmt(lx)).append("\" y=\"").append(fmt(ly - 6)).append("\" width=\"24\" height=\"12\" fill=\"")
+            s.append("<rect x=\"").append(Svg.fmt(lx)).append("\" y=\"").append(Svg.fmt(ly - 6)).append("\" width=\"24\" height=\"12\" fill=\"")
                 .append(FleetBand.COLOUR).append("\" fill-opacity=\"0.3\"/>\n");
-            s.append(text(lx + 30, ly + 4, "start", "hosts, best to worst"));
+            s.append(Svg.text(lx + 30, ly + 4, "start", "hosts, best to worst"));
         }
-        s.append(text(f.left + f.width / 2.0, f.bottom() + 38, "middle", "percentile (log scale of 1/(1-p))"));
+        s.append(Svg.text(f.left + f.width / 2.0, f.bottom() + 38, "middle", "percentile (log scale of 1/(1-p))"));
         s.append("</svg>\n");
         return s.toString();
     }
@@ -146,15 +145,15 @@ final class Charts {
                 maxValue = Math.max(maxValue, t.max(i));
             }
         }
-        final double yTop = niceCeiling(maxValue / ratio);
-        final Frame f = new Frame(LEFT, y + TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM, 0, (t1 - t0) / 1000.0, yTop);
+        final double yTop = Svg.niceCeiling(maxValue / ratio);
+        final Svg.Frame f = new Svg.Frame(LEFT, y + TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM, 0, (t1 - t0) / 1000.0, yTop);
         final StringBuilder s = new StringBuilder();
         s.append("<svg class=\"chart\" id=\"timeline\" x=\"0\" y=\"").append(y).append("\" width=\"").append(WIDTH)
             .append("\" height=\"").append(HEIGHT).append("\" data-series=\"").append(2 * views.size())
             .append("\" data-t0=\"").append(t0).append("\" data-t1=\"").append(t1).append("\" data-left=\"").append(f.left)
             .append("\" data-width=\"").append(f.width).append("\" data-top=\"").append(f.top - y).append("\" data-height=\"")
             .append(f.height).append("\" data-ymax=\"").append(yTop).append("\" data-unit=\"").append(Values.unit(ratio)).append("\">\n");
-        s.append(title(f, "Hiccups over time, max and p99 per interval (" + Values.unit(ratio) + "), from "
+        s.append(Svg.title(f, "Hiccups over time, max and p99 per interval (" + Values.unit(ratio) + "), from "
             + Values.time(t0) + " to " + Values.time(t1), y));
         timeAxis(s, f, t0, t1);
         yAxis(s, f, yTop, ratio);
@@ -179,9 +178,9 @@ final class Charts {
             s.append(series(f, p99, used, gapBefore, colour(result, i), " stroke-dasharray=\"4 3\" opacity=\"0.8\""));
         }
         legend(s, result, views, f, true);
-        s.append("<line class=\"cursor\" x1=\"0\" x2=\"0\" y1=\"").append(fmt(f.top)).append("\" y2=\"").append(fmt(f.bottom()))
-            .append("\" stroke=\"#888\" visibility=\"hidden\"/>\n<text class=\"readout\" x=\"").append(fmt(f.left + 4))
-            .append("\" y=\"").append(fmt(f.top + 14)).append("\" font-size=\"12\" font-family=\"sans-serif\"></text>\n");
+        s.append("<line class=\"cursor\" x1=\"0\" x2=\"0\" y1=\"").append(Svg.fmt(f.top)).append("\" y2=\"").append(Svg.fmt(f.bottom()))
+            .append("\" stroke=\"#888\" visibility=\"hidden\"/>\n<text class=\"readout\" x=\"").append(Svg.fmt(f.left + 4))
+            .append("\" y=\"").append(Svg.fmt(f.top + 14)).append("\" font-size=\"12\" font-family=\"sans-serif\"></text>\n");
         s.append("</svg>\n");
         return s.toString();
     }
@@ -205,25 +204,25 @@ final class Charts {
     }
 
     /** Vertical grid lines and labels of elapsed time, shared by the time charts. */
-    static void timeAxis(final StringBuilder s, final Frame f, final long t0, final long t1) {
+    static void timeAxis(final StringBuilder s, final Svg.Frame f, final long t0, final long t1) {
         final double span = (t1 - t0) / 1000.0;
         final double unit = span >= 4 * 3600 ? 3600 : span >= 4 * 60 ? 60 : 1;
-        final double step = niceStep(span / unit / 8) * unit;
+        final double step = Svg.niceStep(span / unit / 8) * unit;
         for (double at = 0; at <= span + 1e-9; at += step) {
             final double px = f.x(at);
-            s.append(line(px, f.top, px, f.bottom(), "#e0e0e0"));
-            s.append(text(px, f.bottom() + 18, "middle", elapsed(at, span)));
+            s.append(Svg.line(px, f.top, px, f.bottom(), "#e0e0e0"));
+            s.append(Svg.text(px, f.bottom() + 18, "middle", Svg.elapsed(at, span)));
         }
-        s.append(text(f.left + f.width / 2.0, f.bottom() + 38, "middle", "time since " + Values.time(t0)));
+        s.append(Svg.text(f.left + f.width / 2.0, f.bottom() + 38, "middle", "time since " + Values.time(t0)));
     }
 
-    private static String series(final Frame f, final double[] values, final boolean[] used, final boolean[] gapBefore,
+    private static String series(final Svg.Frame f, final double[] values, final boolean[] used, final boolean[] gapBefore,
         final String colour, final String style) {
         final StringBuilder d = new StringBuilder();
         for (int c = 0; c < values.length; c++) {
             if (used[c]) {
-                d.append(d.length() == 0 ? "M" : gapBefore[c] ? " M" : " L").append(fmt(f.left + c + 0.5)).append(' ')
-                    .append(fmt(f.y(values[c])));
+                d.append(d.length() == 0 ? "M" : gapBefore[c] ? " M" : " L").append(Svg.fmt(f.left + c + 0.5)).append(' ')
+                    .append(Svg.fmt(f.y(values[c])));
             }
         }
         if (d.length() == 0) {
@@ -232,65 +231,42 @@ final class Charts {
         return "<path class=\"series\" fill=\"none\" stroke-width=\"1.2\" stroke=\"" + colour + "\"" + style + " d=\"" + d + "\"/>\n";
     }
 
-    static void yAxis(final StringBuilder s, final Frame f, final double yTop, final double ratio) {
+    static void yAxis(final StringBuilder s, final Svg.Frame f, final double yTop, final double ratio) {
         yAxis(s, f, yTop, ratio, "hiccup");
     }
 
-    static void yAxis(final StringBuilder s, final Frame f, final double yTop, final double ratio, final String what) {
-        final double step = niceStep(yTop / 6);
+    static void yAxis(final StringBuilder s, final Svg.Frame f, final double yTop, final double ratio, final String what) {
+        final double step = Svg.niceStep(yTop / 6);
         for (double v = 0; v <= yTop + step * 1e-9; v += step) {
             final double py = f.y(v);
-            s.append(line(f.left, py, f.left + f.width, py, "#e0e0e0"));
-            s.append(text(f.left - 6, py + 4, "end", trim(v)));
+            s.append(Svg.line(f.left, py, f.left + f.width, py, "#e0e0e0"));
+            s.append(Svg.text(f.left - 6, py + 4, "end", Svg.trim(v)));
         }
-        s.append(line(f.left, f.top, f.left, f.bottom(), "#000"));
-        s.append(line(f.left, f.bottom(), f.left + f.width, f.bottom(), "#000"));
-        s.append("<text x=\"16\" y=\"").append(fmt(f.top + f.height / 2)).append("\" font-size=\"12\" font-family=\"sans-serif\" "
-            + "text-anchor=\"middle\" transform=\"rotate(-90 16 ").append(fmt(f.top + f.height / 2)).append(")\">").append(what).append(" (")
+        s.append(Svg.line(f.left, f.top, f.left, f.bottom(), "#000"));
+        s.append(Svg.line(f.left, f.bottom(), f.left + f.width, f.bottom(), "#000"));
+        s.append("<text x=\"16\" y=\"").append(Svg.fmt(f.top + f.height / 2)).append("\" font-size=\"12\" font-family=\"sans-serif\" "
+            + "text-anchor=\"middle\" transform=\"rotate(-90 16 ").append(Svg.fmt(f.top + f.height / 2)).append(")\">").append(what).append(" (")
             .append(Values.unit(ratio)).append(")</text>\n");
     }
 
-    private static void legend(final StringBuilder s, final Replay.Result result, final List<View> views, final Frame f,
+    private static void legend(final StringBuilder s, final Replay.Result result, final List<View> views, final Svg.Frame f,
         final boolean dashed) {
         double ly = f.top + 10;
         final double lx = f.left + f.width + 16;
         for (int i = 0; i < views.size() && i < 24; i++) {
-            s.append(line(lx, ly, lx + 24, ly, colour(result, i)).replace("stroke-width=\"1\"", "stroke-width=\"2\""));
-            s.append(text(lx + 30, ly + 4, "start", shorten(views.get(i).name())));
+            s.append(Svg.line(lx, ly, lx + 24, ly, colour(result, i)).replace("stroke-width=\"1\"", "stroke-width=\"2\""));
+            s.append(Svg.text(lx + 30, ly + 4, "start", Svg.shorten(views.get(i).name())));
             ly += 18;
         }
         if (dashed) {
             ly += 8;
-            s.append(line(lx, ly, lx + 24, ly, "#444"));
-            s.append(text(lx + 30, ly + 4, "start", "max"));
+            s.append(Svg.line(lx, ly, lx + 24, ly, "#444"));
+            s.append(Svg.text(lx + 30, ly + 4, "start", "max"));
             ly += 18;
-            s.append("<line x1=\"").append(fmt(lx)).append("\" y1=\"").append(fmt(ly)).append("\" x2=\"").append(fmt(lx + 24))
-                .append("\" y2=\"").append(fmt(ly)).append("\" stroke=\"#444\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>\n");
-            s.append(text(lx + 30, ly + 4, "start", "p99"));
+            s.append("<line x1=\"").append(Svg.fmt(lx)).append("\" y1=\"").append(Svg.fmt(ly)).append("\" x2=\"").append(Svg.fmt(lx + 24))
+                .append("\" y2=\"").append(Svg.fmt(ly)).append("\" stroke=\"#444\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>\n");
+            s.append(Svg.text(lx + 30, ly + 4, "start", "p99"));
         }
-    }
-
-    static String title(final Frame f, final String title, final int y) {
-        return "<text x=\"" + fmt(f.left) + "\" y=\"" + (y + 24) + "\" font-size=\"15\" font-weight=\"bold\" "
-            + "font-family=\"sans-serif\">" + escape(title) + "</text>\n";
-    }
-
-    static String line(final double x1, final double y1, final double x2, final double y2, final String colour) {
-        return "<line x1=\"" + fmt(x1) + "\" y1=\"" + fmt(y1) + "\" x2=\"" + fmt(x2) + "\" y2=\"" + fmt(y2) + "\" stroke=\""
-            + colour + "\" stroke-width=\"1\"/>\n";
-    }
-
-    static String text(final double x, final double y, final String anchor, final String text) {
-        return "<text x=\"" + fmt(x) + "\" y=\"" + fmt(y) + "\" font-size=\"12\" font-family=\"sans-serif\" text-anchor=\""
-            + anchor + "\">" + escape(text) + "</text>\n";
-    }
-
-    static String escape(final String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
-
-    static String shorten(final String name) {
-        return name.length() <= 26 ? name : "..." + name.substring(name.length() - 23);
     }
 
     private static String percentileTick(final int decade) {
@@ -300,74 +276,4 @@ final class Charts {
         return decade == 1 ? "90%" : "99" + (decade > 2 ? "." + "9".repeat(decade - 2) : "") + "%";
     }
 
-    /** Elapsed time in one unit for the whole axis, picked by its span, so that ticks read evenly. */
-    static String elapsed(final double seconds, final double span) {
-        if (span >= 4 * 3600) {
-            return trim(seconds / 3600) + " h";
-        }
-        if (span >= 4 * 60) {
-            return trim(seconds / 60) + " min";
-        }
-        return trim(seconds) + " s";
-    }
-
-    static String trim(final double v) {
-        final String s = String.format(Locale.ROOT, "%.3f", v);
-        return s.replaceAll("\\.?0+$", "");
-    }
-
-    static double niceCeiling(final double v) {
-        if (v <= 0) {
-            return 1;
-        }
-        final double step = niceStep(v / 6);
-        return Math.ceil(v / step) * step;
-    }
-
-    static double niceStep(final double rough) {
-        if (rough <= 0) {
-            return 1;
-        }
-        final double magnitude = Math.pow(10, Math.floor(Math.log10(rough)));
-        final double r = rough / magnitude;
-        return (r <= 1 ? 1 : r <= 2 ? 2 : r <= 5 ? 5 : 10) * magnitude;
-    }
-
-    static String fmt(final double v) {
-        return String.format(Locale.ROOT, "%.1f", v);
-    }
-
-    /** Maps data coordinates into the plot area. */
-    static final class Frame {
-        final double left;
-        final double top;
-        final double width;
-        final double height;
-        final double x0;
-        final double x1;
-        final double y1;
-
-        Frame(final double left, final double top, final double width, final double height, final double x0, final double x1,
-            final double y1) {
-            this.left = left;
-            this.top = top;
-            this.width = width;
-            this.height = height;
-            this.x0 = x0;
-            this.x1 = x1;
-            this.y1 = y1;
-        }
-
-        double x(final double v) {
-            return left + (v - x0) / (x1 - x0) * width;
-        }
-
-        double y(final double v) {
-            return top + height - Math.min(v, y1) / y1 * height;
-        }
-
-        double bottom() {
-            return top + height;
-        }
-    }
 }

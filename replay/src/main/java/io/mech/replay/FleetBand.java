@@ -93,13 +93,13 @@ final class FleetBand {
     }
 
     /** The band as a filled SVG path: along the worst hosts' values, back along the best hosts'. */
-    String path(final Charts.Frame f, final double ratio) {
+    String path(final Svg.Frame f, final double ratio) {
         final StringBuilder d = new StringBuilder();
         for (int k = 0; k < x.length; k++) {
-            d.append(k == 0 ? "M" : " L").append(Charts.fmt(f.x(x[k]))).append(' ').append(Charts.fmt(f.y(highest[k] / ratio)));
+            d.append(k == 0 ? "M" : " L").append(Svg.fmt(f.x(x[k]))).append(' ').append(Svg.fmt(f.y(highest[k] / ratio)));
         }
         for (int k = x.length - 1; k >= 0; k--) {
-            d.append(" L").append(Charts.fmt(f.x(x[k]))).append(' ').append(Charts.fmt(f.y(lowest[k] / ratio)));
+            d.append(" L").append(Svg.fmt(f.x(x[k]))).append(' ').append(Svg.fmt(f.y(lowest[k] / ratio)));
         }
         return "<path class=\"series band\" fill=\"" + COLOUR + "\" fill-opacity=\"0.3\" stroke=\"" + COLOUR
             + "\" stroke-width=\"0.5\" d=\"" + d + " Z\"/>\n";

@@ -58,18 +58,18 @@ final class HtmlPage {
         final double ratio = options.unitRatio;
         final StringBuilder s = new StringBuilder(1 << 16);
         s.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>mech replay: ")
-            .append(Charts.escape(title(result))).append("</title>\n<style>\n")
+            .append(Svg.escape(title(result))).append("</title>\n<style>\n")
             .append("body { font-family: sans-serif; margin: 24px; color: #222; }\n")
             .append("table { border-collapse: collapse; margin: 12px 0 24px; font-size: 13px; }\n")
             .append("th, td { padding: 3px 10px; border-bottom: 1px solid #ddd; text-align: right; }\n")
             .append("th:first-child, td:first-child, .log { text-align: left; }\n")
             .append("svg.chart { display: block; margin-bottom: 16px; }\n</style>\n</head>\n<body>\n");
-        s.append("<h1>mech replay: ").append(Charts.escape(title(result))).append("</h1>\n");
+        s.append("<h1>mech replay: ").append(Svg.escape(title(result))).append("</h1>\n");
         s.append("<table>\n<tr><th>log</th><th>intervals</th><th>count</th><th>p50</th><th>p90</th><th>p99</th><th>p99.9</th>"
             + "<th>p99.99</th><th>max</th><th>stalled</th><th>max sum</th></tr>\n");
         for (final View view : result.summaryRows()) {
             final Histogram h = view.total();
-            s.append("<tr><td>").append(Charts.escape(view.name())).append("</td><td>").append(view.intervals()).append("</td><td>")
+            s.append("<tr><td>").append(Svg.escape(view.name())).append("</td><td>").append(view.intervals()).append("</td><td>")
                 .append(h.getTotalCount()).append("</td>");
             for (final double p : new double[] {50.0, 90.0, 99.0, 99.9, 99.99}) {
                 s.append("<td>").append(Values.value(h.getValueAtPercentile(p), ratio)).append("</td>");
@@ -108,7 +108,7 @@ final class HtmlPage {
                     .append(" hosts between</td></tr>\n");
             }
             final View view = host.view();
-            s.append("<tr><td>").append(host.rank()).append("</td><td class=\"log\">").append(Charts.escape(view.name()))
+            s.append("<tr><td>").append(host.rank()).append("</td><td class=\"log\">").append(Svg.escape(view.name()))
                 .append("</td><td>")
                 .append(view.intervals()).append("</td><td>").append(Values.value(view.total().getValueAtPercentile(50.0), ratio))
                 .append("</td><td>").append(Values.value(host.p99(), ratio)).append("</td><td>")
@@ -129,7 +129,7 @@ final class HtmlPage {
         final long total = causes.totalNanos();
         for (final int i : causes.byStallTime()) {
             s.append("<tr><td><span style=\"color:").append(CauseChart.colour(causes.tags(), i)).append("\">&#9632;</span> ")
-                .append(Charts.escape(causes.tags().get(i))).append("</td><td>").append(causes.stalls(i)).append("</td><td>")
+                .append(Svg.escape(causes.tags().get(i))).append("</td><td>").append(causes.stalls(i)).append("</td><td>")
                 .append(Values.value(causes.nanos(i), ratio)).append("</td><td>").append(Values.share(causes.nanos(i), total))
                 .append("</td><td>").append(Values.value(causes.longest(i), ratio)).append("</td></tr>\n");
         }
@@ -140,7 +140,7 @@ final class HtmlPage {
                 .append(Values.unit(ratio)).append("; a stall both JVMs have lies outside the JVM.");
         }
         if (causes.hasAllocationStallLines()) {
-            s.append(' ').append(Charts.escape(Values.allocationStalls(causes, ratio))).append('.');
+            s.append(' ').append(Svg.escape(Values.allocationStalls(causes, ratio))).append('.');
         }
         s.append("</p>\n");
     }

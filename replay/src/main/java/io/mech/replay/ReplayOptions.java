@@ -1,5 +1,6 @@
 package io.mech.replay;
 
+import io.mech.report.Durations;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -190,7 +191,7 @@ final class ReplayOptions {
             throw new UsageException(option + " takes seconds (>= 0) or an ISO-8601 time with offset, got '" + text + "'");
         }
         if (!Double.isNaN(seconds(text))) {
-            throw new UsageException(option + " needs a unit, such as " + text + "s (ns, us, ms, s, m or h), or an ISO-8601 time"
+            throw new UsageException(option + " needs a unit, such as " + text + "s (" + Durations.UNITS + "), or an ISO-8601 time"
                 + " with offset; got '" + text + "'");
         }
         return TimeBound.relative(duration(option, text, 0) / 1e9);
@@ -265,38 +266,21 @@ final class ReplayOptions {
         throw new UsageException(option + " takes a whole number from " + min + " to " + max + ", got '" + text + "'");
     }
 
-    /** The units a duration may carry, longest suffix first, and their nanoseconds. */
-    private static final String[] UNITS = {"ns", "us", "ms", "s", "m", "h"};
-    private static final double[] UNIT_NANOS = {1, 1e3, 1e6, 1e9, 60e9, 3600e9};
-
-    /** @return the index of the unit the text ends with, or null */
-    private static Integer unit(final String text) {
-        for (int u = 0; u < UNITS.length; u++) {
-            if (text.endsWith(UNITS[u])) {
-                return u;
-            }
-        }
-        return null;
-    }
-
     /**
-     * A duration in ns: a number with ns, us, ms, s, m or h; at least {@code min} ns. A bare
-     * number is refused: {@code --stall 2} would be 2 ns, which nobody means.
+     * A duration in ns, in the agent's grammar ({@link Durations}): a number with ns, us, ms, s, m
+     * or h; at least {@code min} ns. A bare number is refused: {@code --stall 2} would be 2 ns,
+     * which nobody means.
      */
     static long duration(final String option, final String text, final long min) throws UsageException {
-        final Integer unit = unit(text);
-        if (unit == null) {
-            throw new UsageException(option + " needs a unit, ns, us, ms, s, m or h, such as 2ms; got '" + text + "'");
-        }
+        final long nanos;
         try {
-            final double value = Double.parseDouble(text.substring(0, text.length() - UNITS[unit].length())) * UNIT_NANOS[unit];
-            if (value >= min && value < Long.MAX_VALUE) {
-                return (long) value;
-            }
-        } catch (final NumberFormatException e) {
-            // reported below
+            nanos = Durations.parseNanos(text);
+        } catch (final IllegalArgumentException e) {
+            throw new UsageException(option + ": " + e.getMessage() + "; got '" + text + "'");
         }
-        throw new UsageException(option + " takes a duration of at least " + min + "ns, such as 500us, 2ms or 1s, got '"
-            + text + "'");
+        if (nanos < min) {
+            throw new UsageException(option + " takes a duration of at least " + min + "ns, such as 500us, 2ms or 1s, got '" + text + "'");
+        }
+        return nanos;
     }
 }

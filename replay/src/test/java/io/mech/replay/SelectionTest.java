@@ -63,7 +63,8 @@ class SelectionTest {
     void aDurationWithoutAUnitIsAUsageError() {
         final Outcome outcome = Outcome.replay("--stall", "2", "any.hlog");
         assertEquals(2, outcome.code());
-        assertEquals("mech replay: --stall needs a unit, ns, us, ms, s, m or h, such as 2ms; got '2'; java -jar mech.jar replay --help\n",
+        assertEquals("mech replay: --stall: a duration needs a unit, ns, us, ms, s, m or h, such as 2ms or 2s; got '2'; "
+            + "java -jar mech.jar replay --help\n",
             outcome.err());
     }
 

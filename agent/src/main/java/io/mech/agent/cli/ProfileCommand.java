@@ -8,6 +8,7 @@ import io.mech.agent.profiler.OnDemandProfile;
 import io.mech.agent.runtime.OwnJar;
 import io.mech.probes.profiler.CaptureFiles;
 import io.mech.probes.profiler.ProfileEvent;
+import io.mech.report.Durations;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,7 +17,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
 /**
- * {@code java -jar mech.jar profile <pid> [--seconds N] [--event wall|cpu|lock|alloc] [--dir D]
+ * {@code java -jar mech.jar profile <pid> [--duration 10s] [--event wall|cpu|lock|alloc] [--dir D]
  * [--extract-path P]}: one async-profiler capture of a running JVM, written as an HTML flame
  * graph. The capture runs inside the target (mech.jar is loaded there for it, whether or not mech
  * already runs); the command returns when the files are written.
@@ -24,8 +25,9 @@ import java.time.format.DateTimeFormatter;
 public final class ProfileCommand {
 
     private static final String USAGE =
-        "usage: java -jar mech.jar profile <pid> [--seconds N] [--event wall|cpu|lock|alloc] [--dir D] [--extract-path P]";
-    private static final int MAX_SECONDS = 600;
+        "usage: java -jar mech.jar profile <pid> [--duration 10s] [--event wall|cpu|lock|alloc] [--dir D] [--extract-path P]";
+    private static final long MIN_MILLIS = 1_000;
+    private static final long MAX_MILLIS = 600_000;
 
     private ProfileCommand() {
     }
@@ -40,7 +42,7 @@ public final class ProfileCommand {
             return 2;
         }
         final long pid;
-        int seconds = 10;
+        long millis = 10_000;
         ProfileEvent event = ProfileEvent.WALL;
         Path dir = Path.of("");
         Path extract = Path.of(System.getProperty("java.io.tmpdir"));
@@ -52,7 +54,7 @@ public final class ProfileCommand {
                 }
                 final String value = args[i + 1];
                 switch (args[i]) {
-                    case "--seconds" -> seconds = seconds(value);
+                    case "--duration" -> millis = millis(value);
                     case "--event" -> event = ProfileEvent.parse(value);
                     case "--dir" -> dir = Path.of(value);
                     case "--extract-path" -> extract = Path.of(value);
@@ -78,24 +80,20 @@ public final class ProfileCommand {
         final String when = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         final Path html = dir.toAbsolutePath().resolve("profile." + when + "." + pid + ".html");
         try {
-            return capture(pid, OnDemandProfile.request(seconds * 1000L, event, extract.toAbsolutePath(), html), html);
+            return capture(pid, OnDemandProfile.request(millis, event, extract.toAbsolutePath(), html), html);
         } catch (final NoClassDefFoundError e) {
             System.err.println("mech profile: this Java runtime has no attach API (module jdk.attach); run it with a JDK");
             return 1;
         }
     }
 
-    private static int seconds(final String value) {
-        final int seconds;
-        try {
-            seconds = Integer.parseInt(value);
-        } catch (final NumberFormatException e) {
-            throw new IllegalArgumentException("--seconds takes a whole number of seconds, got '" + value + "'");
+    /** How long the capture samples, in the one duration grammar: from 1s to 10m. */
+    private static long millis(final String value) {
+        final long millis = Durations.parseNanos(value) / 1_000_000;
+        if (millis < MIN_MILLIS || millis > MAX_MILLIS) {
+            throw new IllegalArgumentException("--duration must be from 1s to 10m, got " + value);
         }
-        if (seconds < 1 || seconds > MAX_SECONDS) {
-            throw new IllegalArgumentException("--seconds must be from 1 to " + MAX_SECONDS + ", got " + seconds);
-        }
-        return seconds;
+        return millis;
     }
 
     private static int capture(final long pid, final String request, final Path html) {

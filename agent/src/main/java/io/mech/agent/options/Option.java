@@ -1,6 +1,7 @@
 package io.mech.agent.options;
 
 import io.mech.probes.profiler.ProfileEvent;
+import io.mech.report.Durations;
 import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;

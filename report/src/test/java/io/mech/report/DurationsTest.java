@@ -1,4 +1,4 @@
-package io.mech.agent.options;
+package io.mech.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,7 +20,8 @@ class DurationsTest {
 
     @Test
     void refusesNumbersWithoutUnitsAndGarbage() {
-        assertThrows(IllegalArgumentException.class, () -> Durations.parseNanos("5"));
+        final IllegalArgumentException bare = assertThrows(IllegalArgumentException.class, () -> Durations.parseNanos("5"));
+        assertEquals("a duration needs a unit, ns, us, ms, s, m or h, such as 5ms or 5s", bare.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Durations.parseNanos("five seconds"));
         assertThrows(IllegalArgumentException.class, () -> Durations.parseNanos("-1s"));
         assertThrows(IllegalArgumentException.class, () -> Durations.parseNanos(""));
