@@ -1,5 +1,6 @@
 package io.mech.agent;
 
+import io.mech.agent.allocation.AllocationPart;
 import io.mech.agent.causes.CausesPart;
 import io.mech.agent.deadlocks.DeadlockPart;
 import io.mech.agent.falsesharing.FalseSharingPart;
@@ -25,6 +26,7 @@ public final class Parts {
         FalseSharingPart.Spec.PART,
         QueuePart.Spec.PART,
         DeadlockPart.Spec.PART,
+        AllocationPart.Spec.PART,
         LockPart.Spec.PART,
         ProfilerPart.Spec.PART);
 
