@@ -2,6 +2,7 @@ package io.mech.agent;
 
 import io.mech.agent.cli.AttachCommand;
 import io.mech.agent.cli.ProfileCommand;
+import io.mech.agent.cli.Usage;
 import io.mech.agent.options.Option;
 import io.mech.replay.ReplayCommand;
 import java.util.Arrays;
@@ -39,8 +40,7 @@ public final class Main {
             case "replay":
                 return ReplayCommand.run(rest, System.out, System.err);
             case "options":
-                System.out.print(optionTable());
-                return 0;
+                return options(rest);
             case "help":
             case "--help":
             case "-h":
@@ -73,6 +73,20 @@ public final class Main {
             + "Each command answers --help. Exit codes: 0 done, 1 the command failed (it says why), 2 a usage error;\n"
             + "replay also 3: nothing selected.\n"
             + "As an agent: java -javaagent:mech.jar[=key=value,...] -jar app.jar\n";
+    }
+
+    private static int options(final String[] args) {
+        if (args.length == 1 && Usage.asksForHelp(args[0])) {
+            System.out.println("usage: java -jar mech.jar options\n"
+                + "Lists every option of the agent with its default, environment variable and meaning, as a Markdown table.");
+            return 0;
+        }
+        if (args.length > 0) {
+            System.err.println("mech options: takes no arguments, got '" + args[0] + "'; " + Usage.helpPointer("options"));
+            return 2;
+        }
+        System.out.print(optionTable());
+        return 0;
     }
 
     /** The option table, in Markdown, as the README shows it. */

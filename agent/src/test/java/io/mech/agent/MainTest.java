@@ -31,7 +31,7 @@ class MainTest {
     @Test
     void everyCommandAnswersHelpOnStdoutWithExitZero() {
         for (final List<String> ask : List.of(List.of("--help"), List.of("attach", "--help"), List.of("attach", "-h"),
-            List.of("profile", "--help"), List.of("replay", "--help"))) {
+            List.of("profile", "--help"), List.of("replay", "--help"), List.of("options", "--help"))) {
             final Run run = Run.of(ask.toArray(String[]::new));
             assertEquals(0, run.status, ask + ": " + run.err);
             assertTrue(run.out.startsWith("usage: java -jar mech.jar"), ask + ": " + run.out);
@@ -58,7 +58,8 @@ class MainTest {
             List.of("profile", "notapid"), "'notapid' is not a pid",
             List.of("profile", "1", "--colour", "red"), "unknown option --colour",
             List.of("profile", "1", "--duration", "10"), "a duration needs a unit",
-            List.of("replay", "--stall", "10", "x.hlog"), "a duration needs a unit");
+            List.of("replay", "--stall", "10", "x.hlog"), "a duration needs a unit",
+            List.of("options", "all"), "takes no arguments, got 'all'");
         named.forEach((wrong, problem) -> {
             final Run run = Run.of(wrong.toArray(String[]::new));
             assertEquals(2, run.status, wrong.toString());
