@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.HiccupSettings;
+import io.mech.testing.Await;
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.SummarySnapshot;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -26,11 +28,7 @@ class SharedDistributionTest {
     void concurrentScrapesOfOneIntervalsHistogramAllSucceed() throws Exception {
         final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 50 * MS, 0, 2 * MS, null), line -> { });
         try {
-            final long deadline = System.nanoTime() + 10_000 * MS;
-            while (hiccups.snapshot().intervals() == 0 && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
-            assertTrue(hiccups.snapshot().intervals() > 0, "an interval within 10 s");
+            Await.until("an interval", Duration.ofSeconds(10), () -> hiccups.snapshot().intervals() > 0);
             final List<Throwable> failures = new CopyOnWriteArrayList<>();
             final List<Double> sums = new CopyOnWriteArrayList<>();
             final CountDownLatch go = new CountDownLatch(1);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.exporter.http.HttpServer;
+import io.mech.testing.Await;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -96,11 +97,7 @@ class SlowClientsTest {
     }
 
     private void awaitBusy(final int exchanges) throws InterruptedException {
-        final long deadline = System.nanoTime() + 5 * SECOND;
-        while (endpoint.busyExchanges() != exchanges) {
-            assertTrue(System.nanoTime() < deadline, "exchanges busy: " + endpoint.busyExchanges() + ", expected " + exchanges);
-            Thread.sleep(10);
-        }
+        Await.until(exchanges + " exchanges busy", Duration.ofSeconds(5), () -> endpoint.busyExchanges() == exchanges);
     }
 
     private HttpResponse<String> scrape(final long timeoutNanos) throws Exception {

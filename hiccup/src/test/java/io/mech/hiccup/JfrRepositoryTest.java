@@ -2,9 +2,11 @@ package io.mech.hiccup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.mech.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import jdk.jfr.consumer.RecordingStream;
@@ -24,10 +26,7 @@ class JfrRepositoryTest {
         try (RecordingStream stream = new RecordingStream()) {
             stream.onFlush(() -> repository.makePrivate(warnings::add));
             stream.startAsync();
-            final long deadline = System.nanoTime() + 20_000_000_000L;
-            while (!privateYet() && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            Await.until("the repository made private", Duration.ofSeconds(20), JfrRepositoryTest::privateYet);
             assertEquals(List.of(), warnings);
             final Path made = Path.of(System.getProperty(JfrRepository.PROPERTY));
             assertEquals(PosixFilePermissions.fromString("rwx------"), Files.getPosixFilePermissions(made), made.toString());

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.it.hosts.SleepingHost;
+import io.mech.testing.Await;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -161,11 +163,9 @@ class FleetAgreementTest {
     /** Stops each chosen host once its first interval is logged, so the stall falls in its second. */
     private void stallSome(final List<Forked> hosts) throws Exception {
         for (final Map.Entry<Integer, Integer> stall : STALLS.entrySet()) {
-            final long deadline = System.nanoTime() + DEADLINE_NANOS;
-            while (LoggedIntervals.of(log(stall.getKey())).isEmpty()) {
-                assertTrue(System.nanoTime() < deadline, "host " + stall.getKey() + " logged no interval within 60 s");
-                Thread.sleep(50);
-            }
+            final Path log = log(stall.getKey());
+            Await.until("an interval logged by host " + stall.getKey(), Duration.ofNanos(DEADLINE_NANOS),
+                () -> !LoggedIntervals.of(log).isEmpty());
             hosts.get(stall.getKey()).stopFor(Forked.STALL_MILLIS * stall.getValue());
         }
     }

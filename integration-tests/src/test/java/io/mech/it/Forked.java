@@ -2,11 +2,13 @@ package io.mech.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.testing.Await;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -193,13 +195,10 @@ public final class Forked {
      * @return the address
      */
     public URI awaitMetricsAddress(final Path address) throws Exception {
-        final long end = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
-        while (!Files.exists(address)) {
-            assertTrue(ProcessHandle.of(pid()).map(ProcessHandle::isAlive).orElse(false),
-                "the host ended before /metrics ran");
-            assertTrue(System.nanoTime() < end, "no /metrics address within a minute");
-            Thread.sleep(20);
-        }
+        Await.until("a /metrics address in " + address, Duration.ofMinutes(1), () -> {
+            assertTrue(ProcessHandle.of(pid()).map(ProcessHandle::isAlive).orElse(false), "the host ended before /metrics ran");
+            return Files.exists(address);
+        });
         return URI.create(Files.readString(address).strip());
     }
 

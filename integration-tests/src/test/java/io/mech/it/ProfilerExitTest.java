@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.it.hosts.SleepingHost;
+import io.mech.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -44,11 +46,8 @@ class ProfilerExitTest {
             "-cp", Paths.testClasses(), SleepingHost.class.getName(), "120000"));
         HdrTools.awaitFirstInterval(log);
         host.stopFor(Forked.STALL_MILLIS);
-        final long deadline = System.nanoTime() + 30_000_000_000L;
-        while (files(captures).stream().noneMatch(file -> file.toString().endsWith(".jfr"))) {
-            assertTrue(System.nanoTime() < deadline, "the stop starts a capture within 30 s");
-            Thread.sleep(20);
-        }
+        Await.until("a capture the stop started", Duration.ofSeconds(30),
+            () -> files(captures).stream().anyMatch(file -> file.toString().endsWith(".jfr")));
         host.terminate();
         final Forked.Result result = host.await(30);
         assertEquals(143, result.exit(), "ended by SIGTERM: " + result.err());

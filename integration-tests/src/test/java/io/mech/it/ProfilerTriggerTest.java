@@ -3,8 +3,10 @@ package io.mech.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -117,11 +119,7 @@ class ProfilerTriggerTest {
 
     /** Waits until the continuous profile has finished its first segment and begun the next. */
     private static void awaitFinishedSegment(final Path segments) throws InterruptedException {
-        final long deadline = System.nanoTime() + 20_000_000_000L;
-        while (!Files.exists(segments.resolve("segment.1.jfr"))) {
-            assertTrue(System.nanoTime() < deadline, "no second segment in " + segments + " within 20 s");
-            Thread.sleep(50);
-        }
+        Await.until("a second segment in " + segments, Duration.ofSeconds(20), () -> Files.exists(segments.resolve("segment.1.jfr")));
     }
 
     private static Path sibling(final Path html, final String extension) {

@@ -1,17 +1,42 @@
 package io.mech.testing;
 
 import java.time.Duration;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 /**
  * The one way mech's tests wait: on a condition, polled, within a bound, never for a fixed time.
- * A condition that does not come true fails the test with what was awaited, after how long.
+ * A condition that does not come true fails the test with what was awaited, after how long. A
+ * look that throws an exception (a log still being written, a file not there yet) found nothing
+ * yet; the last such exception is the failure's cause. An {@link Error} thrown by a look, an
+ * assertion's for one, ends the wait at once.
  */
 public final class Await {
 
     /** Between two looks: short against the bounds tests give, long enough not to compete with what is awaited. */
     private static final long POLL_MILLIS = 5;
+
+    /** A condition looked at until it holds. */
+    @FunctionalInterface
+    public interface Condition {
+        /**
+         * @return whether it holds
+         * @throws Exception when it cannot tell yet
+         */
+        boolean holds() throws Exception;
+    }
+
+    /**
+     * A value looked for until there is one.
+     *
+     * @param <T> its type
+     */
+    @FunctionalInterface
+    public interface Look<T> {
+        /**
+         * @return the value, or null when there is none yet
+         * @throws Exception when it cannot tell yet
+         */
+        T look() throws Exception;
+    }
 
     private Await() {
     }
@@ -25,31 +50,38 @@ public final class Await {
      * @throws AssertionError when it did not hold within the bound
      * @throws InterruptedException when the waiting thread is interrupted
      */
-    public static void until(final String what, final Duration within, final BooleanSupplier condition) throws InterruptedException {
-        value(what, within, () -> condition.getAsBoolean() ? Boolean.TRUE : null);
+    public static void until(final String what, final Duration within, final Condition condition) throws InterruptedException {
+        value(what, within, () -> condition.holds() ? Boolean.TRUE : null);
     }
 
     /**
-     * Waits until the supplier gives a value.
+     * Waits until a look gives a value.
      *
-     * @param what     what is awaited, for the failure's message
-     * @param within   how long at most
-     * @param supplier looked at until it gives something other than null
-     * @param <T>      the value's type
+     * @param what   what is awaited, for the failure's message
+     * @param within how long at most
+     * @param look   looked at until it gives something other than null
+     * @param <T>    the value's type
      * @return the first value it gave
      * @throws AssertionError when it gave none within the bound
      * @throws InterruptedException when the waiting thread is interrupted
      */
-    public static <T> T value(final String what, final Duration within, final Supplier<T> supplier) throws InterruptedException {
+    public static <T> T value(final String what, final Duration within, final Look<T> look) throws InterruptedException {
         final long start = System.nanoTime();
         final long bound = within.toNanos();
+        Exception last = null;
         while (true) {
-            final T value = supplier.get();
-            if (value != null) {
-                return value;
+            try {
+                final T value = look.look();
+                if (value != null) {
+                    return value;
+                }
+            } catch (final InterruptedException e) {
+                throw e;
+            } catch (final Exception notYet) {
+                last = notYet;
             }
             if (System.nanoTime() - start > bound) {
-                throw new AssertionError("not within " + within.toMillis() + " ms: " + what);
+                throw new AssertionError("not within " + within.toMillis() + " ms: " + what, last);
             }
             Thread.sleep(POLL_MILLIS);
         }

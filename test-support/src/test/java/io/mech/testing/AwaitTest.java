@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -21,5 +22,14 @@ class AwaitTest {
     void failsNamingWhatItAwaited() {
         final AssertionError e = assertThrows(AssertionError.class, () -> Await.until("the impossible", Duration.ofMillis(20), () -> false));
         assertTrue(e.getMessage().contains("the impossible") && e.getMessage().contains("20 ms"), e.getMessage());
+    }
+
+    @Test
+    void aLookThatThrowsHasFoundNothingYetAndItsLastExceptionIsTheCause() {
+        final AtomicInteger looks = new AtomicInteger();
+        final AssertionError e = assertThrows(AssertionError.class, () -> Await.until("a file", Duration.ofMillis(30), () -> {
+            throw new IOException("look " + looks.incrementAndGet());
+        }));
+        assertTrue(looks.get() > 1 && e.getCause().getMessage().equals("look " + looks.get()), e.toString());
     }
 }

@@ -13,11 +13,13 @@ import io.mech.hiccup.HiccupSettings;
 import io.mech.report.JsonReport;
 import io.mech.report.Report;
 import io.mech.report.TextReport;
+import io.mech.testing.Await;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -39,12 +41,8 @@ class ReporterTest {
     /** The report on a recorder that closed one interval and stopped. */
     private Report reportOn(final Path log) throws InterruptedException {
         final HiccupRecorder hiccups = HiccupRecorder.start(new HiccupSettings(MS, 50 * MS, 0, 2 * MS, log), warnings::add);
-        final long deadline = System.nanoTime() + 10_000 * MS;
-        while (hiccups.snapshot().intervals() == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+        Await.until("an interval", Duration.ofSeconds(10), () -> hiccups.snapshot().intervals() > 0);
         hiccups.close();
-        assertTrue(hiccups.snapshot().intervals() > 0, "an interval within 10 s");
         final Options options = Options.parse(Parts.options(), "report=stderr", new Properties(), Map.of(), warnings::add);
         return new Reporter(options, List.of(new HiccupPart(options, hiccups, null)), System.nanoTime(),
             new InternalErrors(warnings::add)).gather();

@@ -107,7 +107,7 @@ class CounterTierTest {
 
     private static void await(final BooleanSupplier condition, final HiccupCauses causes) throws InterruptedException {
         try {
-            Await.until("the causes' totals to change", Duration.ofNanos(WAIT_NANOS), condition);
+            Await.until("the causes' totals to change", Duration.ofNanos(WAIT_NANOS), condition::getAsBoolean);
         } catch (final AssertionError e) {
             throw new AssertionError(e.getMessage() + "; they are " + causes.totals(), e);
         }

@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.probes.VmOperations;
+import io.mech.testing.Await;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import org.junit.jupiter.api.AfterEach;
@@ -80,11 +81,8 @@ class DeadlockProbeTest {
             return returned::incrementAndGet;
         });
         probe = DeadlockProbe.start(1_000, warnings::add);
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (probe.snapshot().deadlocks().isEmpty() || probe.snapshot().checks() < 2) {
-            assertTrue(System.nanoTime() < deadline, "no deadlock found in 20 s: " + probe.snapshot());
-            Thread.sleep(50);
-        }
+        Await.until("a deadlock found by two checks", Duration.ofSeconds(20),
+            () -> !probe.snapshot().deadlocks().isEmpty() && probe.snapshot().checks() >= 2);
         final DeadlockSnapshot found = probe.snapshot();
         assertEquals(1, found.deadlocks().size(), "one cycle, found by every check, named once: " + found);
         assertEquals(2, found.threads());
@@ -100,11 +98,7 @@ class DeadlockProbeTest {
         assertTrue(timed.contains("FindDeadlocks") && timed.contains("ThreadDump"),
             "the search and the dump of the stuck threads are timed as mech's own: " + timed);
         // a check under way as the probe closed still ends its call, within milliseconds
-        final long ended = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (returned.get() != timed.size()) {
-            assertTrue(System.nanoTime() < ended, "every timed call ended: " + returned + " of " + timed);
-            Thread.sleep(10);
-        }
+        Await.until("every timed call ended", Duration.ofSeconds(5), () -> returned.get() == timed.size());
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.testing.Await;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -90,10 +91,10 @@ class MechsLocksTest {
     /** Polls until the condition holds, failing after the delivery bound. */
     private static void await(final String what, final BooleanSupplier condition, final Supplier<String> state)
         throws InterruptedException {
-        final long end = System.nanoTime() + DELIVERY_NANOS;
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < end, () -> what + ": " + state.get());
-            Thread.sleep(50);
+        try {
+            Await.until(what, Duration.ofNanos(DELIVERY_NANOS), condition::getAsBoolean);
+        } catch (final AssertionError e) {
+            throw new AssertionError(e.getMessage() + ": " + state.get(), e);
         }
     }
 

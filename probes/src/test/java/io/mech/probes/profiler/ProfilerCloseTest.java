@@ -3,9 +3,11 @@ package io.mech.probes.profiler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.testing.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -49,13 +51,7 @@ class ProfilerCloseTest {
     }
 
     private static void await(final BooleanSupplier condition, final String what) throws InterruptedException {
-        final long deadline = System.nanoTime() + 20 * SECOND;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() >= deadline) {
-                throw new AssertionError("not within 20 s: " + what);
-            }
-            Thread.sleep(10);
-        }
+        Await.until(what, Duration.ofSeconds(20), condition::getAsBoolean);
     }
 
     private static boolean profilerThreadRuns() {

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.testing.Await;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -19,7 +21,6 @@ import workloads.SafepointWorkloads;
  */
 class TtspSamplingTest {
 
-    private static final long SECOND = 1_000_000_000L;
     private static final String CULPRIT = SafepointWorkloads.BulkCopier.class.getName() + ".copy";
 
     @TempDir
@@ -82,12 +83,6 @@ class TtspSamplingTest {
     }
 
     private static void await(final BooleanSupplier condition, final String what) throws InterruptedException {
-        final long deadline = System.nanoTime() + 30 * SECOND;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() >= deadline) {
-                throw new AssertionError("not within 30 s: " + what);
-            }
-            Thread.sleep(20);
-        }
+        Await.until(what, Duration.ofSeconds(30), condition::getAsBoolean);
     }
 }
