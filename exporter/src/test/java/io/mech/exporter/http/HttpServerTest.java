@@ -258,11 +258,12 @@ class HttpServerTest {
 
     /**
      * What the server itself allocates per request on a kept-alive connection, with a handler that
-     * allocates nothing: 16 bytes measured on JDK 17 (one small object, in the JDK's socket code),
-     * where the JDK's own server allocated kilobytes per exchange.
+     * allocates nothing: 0 bytes measured on JDK 17 over 20,000 requests, since the idle wait is a
+     * deadline rather than a socket timeout (whose boxing was 16 bytes a request), where the JDK's
+     * own server allocated kilobytes per exchange. Less than the smallest object per request passes.
      */
     @Test
-    void aKeptAliveRequestCostsTheServerAtMostOneSmallObject() throws Exception {
+    void aKeptAliveRequestCostsTheServerNoObject() throws Exception {
         startHello();
         final ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         final Socket client = connect();
@@ -282,6 +283,6 @@ class HttpServerTest {
             }
         }
         final long perRequest = (threads.getThreadAllocatedBytes(servingThread.get()) - before) / requests;
-        assertTrue(perRequest <= 32, "bytes allocated per request by the serving thread: " + perRequest);
+        assertTrue(perRequest < 16, "bytes allocated per request by the serving thread: " + perRequest);
     }
 }
