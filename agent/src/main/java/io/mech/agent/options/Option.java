@@ -1,6 +1,5 @@
 package io.mech.agent.options;
 
-import io.mech.probes.profiler.ProfileEvent;
 import io.mech.report.Durations;
 import java.util.List;
 import java.util.Locale;
@@ -205,11 +204,6 @@ public final class Option<T> {
             }
             throw new IllegalArgumentException("not one of them");
         }, description);
-    }
-
-    /** @return what a capture of async-profiler samples */
-    public static Option<ProfileEvent> event(final String key, final String defaultValue, final String description) {
-        return of(key, defaultValue, "wall, cpu, lock or alloc", ProfileEvent::parse, description);
     }
 
     /**

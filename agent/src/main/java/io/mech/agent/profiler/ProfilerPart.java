@@ -40,7 +40,7 @@ public final class ProfilerPart implements Part {
             "where captures go (HTML flame graph, JFR file and JSON metadata); relative to the working directory");
         public static final Option<String> EXTRACT_PATH = Option.text("profiler.extract-path", "",
             "where async-profiler's native library is extracted; empty: the temporary directory (give another if it is mounted noexec)");
-        public static final Option<ProfileEvent> EVENT = Option.event("profiler.event", "wall", "what a capture samples");
+        public static final Option<ProfileEvent> EVENT = Option.choice("profiler.event", ProfileEvent.class, "wall", "what a capture samples");
         public static final Option<Long> SECONDS = Option.duration("profiler.seconds", "5s", Option.Bounds.between("100ms", "10m"),
             "how long a capture samples; in continuous mode, the length of one segment of the running profile");
         public static final Option<Long> COOLDOWN = Option.duration("profiler.cooldown", "60s", Option.Bounds.from("1s"),

@@ -16,10 +16,10 @@ import java.util.concurrent.locks.LockSupport;
  * deadline thread reads every slot and expires a passed one by compare-and-set, so a slot that is
  * disarmed at the same moment is either expired (its serving thread sees its I/O fail and the
  * drop is counted here) or disarmed (and its connection left alone), never both. The deadline
- * thread publishes in {@link #wakeAt} when it means to wake, then looks at the slots once more
- * before it parks; a serving thread arms its slot, then reads {@link #wakeAt} and unparks the
- * deadline thread when its deadline is the nearer. Of the two, one sees the other's write, so
- * no deadline is kept late, and an idle endpoint costs no wake-up.
+ * thread sets {@link #wakeAt} to {@code ANY} before it looks at the slots and to the nearest
+ * deadline after; a serving thread arms its slot, then reads {@link #wakeAt} and unparks the
+ * deadline thread when it is {@code ANY} or its deadline is the nearer. Of the two, one sees the
+ * other's write, so no deadline is kept late, and an idle endpoint costs no wake-up.
  */
 final class Deadlines implements Runnable {
 
@@ -33,14 +33,13 @@ final class Deadlines implements Runnable {
     /** Slot values; an armed deadline is a System.nanoTime, odd when its passing is an idle connection's end, not a drop. */
     private static final long NONE = 0;
     private static final long EXPIRED = Long.MIN_VALUE;
-    /** {@link #wakeAt} values beside a deadline: looking at the slots now, or parked until a deadline is armed. */
-    private static final long AWAKE = Long.MIN_VALUE;
-    private static final long FOREVER = 0;
+    /** The {@link #wakeAt} that any armed deadline is nearer than: while the slots are looked at, and while none is armed. */
+    private static final long ANY = 0;
 
     private final Slot[] slots;
     private final Drops drops;
     private volatile Thread thread;
-    private volatile long wakeAt = AWAKE;
+    private volatile long wakeAt = ANY;
     private volatile boolean stopped;
 
     Deadlines(final int slots, final Drops drops) {
@@ -65,7 +64,6 @@ final class Deadlines implements Runnable {
                 keep();
             } catch (final RuntimeException | OutOfMemoryError e) {
                 // closing a connection failed under a full heap: the next round tries again
-                wakeAt = AWAKE;
                 LockSupport.parkNanos(this, TimeUnit.MILLISECONDS.toNanos(50));
             }
         }
@@ -73,21 +71,17 @@ final class Deadlines implements Runnable {
 
     /** One round: expires what passed, then sleeps until the nearest deadline, or one nearer is armed. */
     private void keep() {
-        final long planned = expire();
-        wakeAt = planned == Long.MAX_VALUE ? FOREVER : planned;
-        // armed before the plan was published: its arming thread may have read AWAKE and left the deadline to this look
+        // armed while this look passes its slot: the arming thread sees ANY and leaves a permit, so the park returns at once
+        wakeAt = ANY;
         final long nearest = expire();
-        if (nearest != planned) {
-            wakeAt = nearest == Long.MAX_VALUE ? FOREVER : nearest;
-        }
         if (nearest == Long.MAX_VALUE) {
             if (!stopped) {
                 LockSupport.park(this);
             }
         } else {
+            wakeAt = nearest;
             LockSupport.parkNanos(this, Math.max(nearest - System.nanoTime(), 1));
         }
-        wakeAt = AWAKE;
     }
 
     void stop() {
@@ -166,7 +160,7 @@ final class Deadlines implements Runnable {
             final long armed = at == NONE || at == EXPIRED ? at + 2 : at;
             if (deadline.compareAndSet(current, armed)) {
                 final long wake = wakeAt;
-                if (wake == FOREVER || wake != AWAKE && armed - wake < 0) {
+                if (wake == ANY || armed - wake < 0) {
                     LockSupport.unpark(thread);
                 }
             }
