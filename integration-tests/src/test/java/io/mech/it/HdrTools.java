@@ -90,15 +90,6 @@ public final class HdrTools {
      * reached the log.
      */
     public static void awaitFirstInterval(final Path log) throws Exception {
-        Await.until("an interval in " + log, Duration.ofSeconds(15), () -> hasAnInterval(log));
-    }
-
-    /** Whether the log, perhaps still being written, has an interval line yet. */
-    private static boolean hasAnInterval(final Path log) {
-        try {
-            return Files.exists(log) && !intervalLines(log).isEmpty();
-        } catch (final Exception notYet) {
-            return false;
-        }
+        Await.until("an interval in " + log, Duration.ofSeconds(15), () -> Files.exists(log) && !intervalLines(log).isEmpty());
     }
 }
