@@ -107,6 +107,7 @@ class ExporterClientErrorsTest {
         final Forked.Result result = host.await(30);
         assertEquals(200, after.statusCode(), "the endpoint still serves");
         final long errors = counted(after.body()) - before;
+        System.out.println(jdk.getFileName() + ": client errors counted " + errors + " of " + CLIENTS + " clients");
         // At most one error a connection: the clients' and the test's own scrapes'.
         assertTrue(errors > 0 && errors <= CLIENTS + scrapeConnections,
             "client errors counted: " + errors + ", of " + CLIENTS + " clients and " + scrapeConnections + " scrape connections of the test's");

@@ -408,7 +408,10 @@ public final class HttpServer implements AutoCloseable {
             }
         }
 
-        /** Counts a connection that failed mid-request or mid-response, unless its deadline closed it and was counted. */
+        /**
+         * Counts a connection that failed mid-request, mid-response or with its response unread,
+         * unless its deadline closed it (counted as a timeout, or an idle end that counts nothing).
+         */
         private void dropped() {
             if (deadline.disarm()) {
                 drops.disconnected();
@@ -433,12 +436,18 @@ public final class HttpServer implements AutoCloseable {
             // a deadline, not a read timeout: empty TLS records would restart a read timeout for ever
             deadline.armIdle(Deadlines.IDLE_NANOS);
             int read;
+            boolean failed = false;
             try {
                 read = in.read(buffer, 0, buffer.length);
-            } catch (final IOException idledOutOrEvicted) {
+            } catch (final IOException idledOutEvictedOrReset) {
                 read = -1;
+                failed = true;
             }
             final boolean evicted = !idle.compareAndSet(connection, null);
+            if (failed && !evicted && !closed) {
+                // a client that took its response ends with a FIN; a reset says it left the response unread, or aborted
+                dropped();
+            }
             return read < 0 || evicted ? -1 : read;
         }
 

@@ -257,6 +257,31 @@ class HttpServerTest {
     }
 
     /**
+     * A client that resets its connection with a whole response unread in its buffer, as one that
+     * gave up waiting does, is a disconnect even though the server's write went through; one that
+     * read its response and closed in order is none.
+     */
+    @Test
+    void aClientThatResetsWithItsResponseUnreadIsCountedAndOneThatReadItIsNot() throws Exception {
+        startHello();
+        final Socket gaveUp = connect();
+        send(gaveUp, "GET / HTTP/1.1\r\n\r\n");
+        Await.until("the response in the client's buffer", Duration.ofSeconds(10), () -> gaveUp.getInputStream().available() > 0);
+        Await.until("the connection waiting for its next request", Duration.ofSeconds(10), () -> server.idle() == 1);
+        gaveUp.setSoLinger(true, 0);
+        gaveUp.close();
+        Await.until("the reset counted", Duration.ofSeconds(10), () -> disconnects.get() == 1);
+        final Socket tookIt = connect();
+        send(tookIt, "GET / HTTP/1.1\r\n\r\n");
+        assertTrue(response(tookIt, false).endsWith("hello\n"));
+        Await.until("the connection waiting for its next request", Duration.ofSeconds(10), () -> server.idle() == 1);
+        tookIt.close();
+        Await.until("the connection's end seen", Duration.ofSeconds(10), () -> server.idle() == 0);
+        assertEquals(1, disconnects.get(), "disconnects");
+        assertEquals(0, timeouts.get() + rejections.get());
+    }
+
+    /**
      * What the server itself allocates per request on a kept-alive connection, with a handler that
      * allocates nothing: 0 bytes measured on JDK 17 over 20,000 requests, since the idle wait is a
      * deadline rather than a socket timeout (whose boxing was 16 bytes a request), where the JDK's
