@@ -6,7 +6,6 @@ import io.prometheus.metrics.instrumentation.jvm.JvmBufferPoolMetrics;
 import io.prometheus.metrics.instrumentation.jvm.JvmClassLoadingMetrics;
 import io.prometheus.metrics.instrumentation.jvm.JvmCompilationMetrics;
 import io.prometheus.metrics.instrumentation.jvm.JvmGarbageCollectorMetrics;
-import io.prometheus.metrics.instrumentation.jvm.JvmMemoryMetrics;
 import io.prometheus.metrics.instrumentation.jvm.JvmMemoryPoolAllocationMetrics;
 import io.prometheus.metrics.instrumentation.jvm.JvmNativeMemoryMetrics;
 import io.prometheus.metrics.instrumentation.jvm.JvmRuntimeInfoMetric;
@@ -16,9 +15,10 @@ import java.util.List;
 
 /**
  * The JVM and process families served with {@code prometheus.jvm=on}: what client_java's
- * {@code JvmMetrics} registers, with its thread and process families served by mech's
- * {@link ThreadFamilies} and {@link ProcessFamilies} instead, which leave out the two deadlock
- * gauges that stop the host at every scrape. The names are client_java's, so dashboards made for
+ * {@code JvmMetrics} registers, with its thread, process and memory families served by mech's
+ * {@link ThreadFamilies}, {@link ProcessFamilies} and {@link MemoryFamilies} instead, which leave
+ * out the two deadlock gauges that stop the host at every scrape and ask the JVM for each figure
+ * once. The names are client_java's, so dashboards made for
  * it read them unchanged.
  */
 final class JvmFamilies {
@@ -33,12 +33,11 @@ final class JvmFamilies {
         JvmCompilationMetrics.builder(config).register(registry);
         JvmGarbageCollectorMetrics.builder(config).register(registry);
         JvmMemoryPoolAllocationMetrics.builder(config).register(registry);
-        JvmMemoryMetrics.builder(config).register(registry);
         if (nativeMemoryTracked()) {
             JvmNativeMemoryMetrics.builder(config).register(registry);
         }
         JvmRuntimeInfoMetric.builder(config).register(registry);
-        registry.register(new MechCollector(List.of(new ThreadFamilies(), new ProcessFamilies())));
+        registry.register(new MechCollector(List.of(new ThreadFamilies(), new ProcessFamilies(), new MemoryFamilies())));
     }
 
     /**

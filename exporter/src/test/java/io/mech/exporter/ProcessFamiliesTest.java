@@ -7,6 +7,8 @@ import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -18,12 +20,38 @@ class ProcessFamiliesTest {
 
     @Test
     void statusLinesAreReadByTheirKeyOnly() {
-        final String status = "Name:\tjava\nVmPeak:\t 9000 kB\nVmSize:\t  8192 kB\nVmRSS:\t 512 kB\nVmRSSx: 1 kB\n";
-        assertEquals(8192, ProcessFamilies.kilobytes(status, "VmSize:"));
-        assertEquals(512, ProcessFamilies.kilobytes(status, "VmRSS:"));
-        assertEquals(-1, ProcessFamilies.kilobytes(status, "VmSwap:"));
-        assertEquals(-1, ProcessFamilies.kilobytes("VmRSS: none\n", "VmRSS:"));
-        assertEquals(7, ProcessFamilies.kilobytes("VmRSS: 7 kB", "VmRSS:"), "the first line too");
+        final String status = "Name:\tjava\nVmPeak:\t 9000 kB\nVmSize:\t  8192 kB\nVmRSSx: 1 kB\nVmRSS:\t 512 kB\n";
+        assertEquals(8192, kilobytes(status, "VmSize:"));
+        assertEquals(512, kilobytes(status, "VmRSS:"), "the key's own line, not one it begins");
+        assertEquals(-1, kilobytes(status, "VmSwap:"));
+        assertEquals(-1, kilobytes("VmRSS: none\n", "VmRSS:"));
+        assertEquals(-1, kilobytes("Name:\tVmRSS: 3 kB\n", "VmRSS:"), "a key within a line is none");
+        assertEquals(7, kilobytes("VmRSS: 7 kB", "VmRSS:"), "the last line, without its end");
+        assertEquals(-1, kilobytes("VmRSS:", "VmRSS:"), "cut off before its number");
+    }
+
+    private static long kilobytes(final String status, final String key) {
+        final byte[] text = (status + "VmSize: 99 kB, never read").getBytes(StandardCharsets.ISO_8859_1);
+        return ProcStatus.kilobytes(text, status.length(), ProcStatus.key(key));
+    }
+
+    @Test
+    void theStatusFileReadAgainGivesItsFiguresAsTheyAreNow() {
+        final ProcStatus status = ProcStatus.open();
+        Assumptions.assumeTrue(status != null, "needs Linux's /proc");
+        final byte[][] keys = {ProcStatus.key("VmRSS:")};
+        final long[] before = new long[1];
+        assertTrue(status.kilobytes(keys, before));
+        final int touched = 64 << 20;
+        final ByteBuffer memory = ByteBuffer.allocateDirect(touched);
+        for (int page = 0; page < touched; page += 4096) {
+            memory.put(page, (byte) 1);
+        }
+        final long[] after = new long[1];
+        assertTrue(status.kilobytes(keys, after));
+        assertTrue(before[0] > 0 && after[0] - before[0] >= (touched >> 10) * 3 / 4,
+            "VmRSS before and after touching 64 MiB, kB: " + before[0] + ", " + after[0]);
+        assertEquals(1, memory.get(0));
     }
 
     @Test
