@@ -4,6 +4,7 @@ import io.mech.probes.LiveThreads;
 import io.mech.probes.MechThreads;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
@@ -26,17 +27,27 @@ final class SelfCpu {
     private final Map<Long, Seen> live = new HashMap<>();
     /** What ended threads used, by name. */
     private final Map<String, Long> ended = new HashMap<>();
+    /** mech's threads of the last listing, their ids and CPU times: kept from one sample to the next. */
+    private Thread[] mechs = new Thread[16];
+    private long[] ids = new long[16];
+    /** Counts samples, so that a thread seen in this one is told from one gone since the last. */
+    private long round;
 
     private static final class Seen {
         final String name;
         long cpuNanos;
+        long round;
 
         Seen(final String name) {
             this.name = name;
         }
     }
 
-    /** Measures mech's live threads now; a thread about to end calls this to leave its time behind. */
+    /**
+     * Measures mech's live threads now; a thread about to end calls this to leave its time behind.
+     * The times are read in one call for all of them where the JVM offers it: a call per thread
+     * looks each up in the JVM's thread list, and was most of a cold scrape's cost of this figure.
+     */
     synchronized void sample() {
         if (threads == null) {
             threads = ManagementFactory.getThreadMXBean();
@@ -44,25 +55,51 @@ final class SelfCpu {
                 return;
             }
         }
-        final Map<Long, Thread> alive = new HashMap<>();
+        int count = 0;
         for (final Thread thread : LiveThreads.list()) {
             if (MechThreads.isMechs(thread.getName())) {
-                alive.put(thread.getId(), thread);
+                if (count == mechs.length) {
+                    mechs = Arrays.copyOf(mechs, count * 2);
+                    ids = Arrays.copyOf(ids, count * 2);
+                }
+                mechs[count] = thread;
+                ids[count++] = thread.getId();
             }
         }
-        for (final Iterator<Map.Entry<Long, Seen>> it = live.entrySet().iterator(); it.hasNext();) {
-            final Map.Entry<Long, Seen> entry = it.next();
-            if (!alive.containsKey(entry.getKey())) {
-                ended.merge(entry.getValue().name, entry.getValue().cpuNanos, Long::sum);
+        final long[] cpu = cpuNanos(count);
+        round++;
+        for (int i = 0; i < count; i++) {
+            if (cpu[i] >= 0) {
+                Seen seen = live.get(ids[i]);
+                if (seen == null) {
+                    seen = new Seen(poolName(mechs[i].getName()));
+                    live.put(ids[i], seen);
+                }
+                seen.cpuNanos = cpu[i];
+                seen.round = round;
+            }
+            mechs[i] = null;
+        }
+        for (final Iterator<Seen> it = live.values().iterator(); it.hasNext();) {
+            final Seen seen = it.next();
+            if (seen.round != round) {
+                ended.merge(seen.name, seen.cpuNanos, Long::sum);
                 it.remove();
             }
         }
-        for (final Thread thread : alive.values()) {
-            final long cpu = threads.getThreadCpuTime(thread.getId());
-            if (cpu >= 0) {
-                live.computeIfAbsent(thread.getId(), id -> new Seen(poolName(thread.getName()))).cpuNanos = cpu;
-            }
+    }
+
+    /** The CPU times of the first {@code count} ids, -1 for a thread that ended since it was listed. */
+    private long[] cpuNanos(final int count) {
+        final long[] wanted = Arrays.copyOf(ids, count);
+        if (threads instanceof com.sun.management.ThreadMXBean) {
+            return ((com.sun.management.ThreadMXBean) threads).getThreadCpuTime(wanted);
         }
+        final long[] cpu = new long[count];
+        for (int i = 0; i < count; i++) {
+            cpu[i] = threads.getThreadCpuTime(wanted[i]);
+        }
+        return cpu;
     }
 
     /**
