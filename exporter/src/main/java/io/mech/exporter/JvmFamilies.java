@@ -2,7 +2,6 @@ package io.mech.exporter;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import io.prometheus.metrics.config.PrometheusProperties;
-import io.prometheus.metrics.instrumentation.jvm.JvmMemoryPoolAllocationMetrics;
 import io.prometheus.metrics.instrumentation.jvm.JvmNativeMemoryMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.lang.management.ManagementFactory;
@@ -10,12 +9,11 @@ import java.util.List;
 
 /**
  * The JVM and process families served with {@code prometheus.jvm=on}: what client_java's
- * {@code JvmMetrics} registers, with its thread, process, memory, buffer-pool, class, compilation,
- * collector and runtime families served by mech's {@link ThreadFamilies}, {@link ProcessFamilies},
- * {@link MemoryFamilies} and {@link RuntimeFamilies} instead, which leave out the two deadlock
- * gauges that stop the host at every scrape and ask the JVM for each figure once; client_java's
- * allocation counter, fed by collection notifications, and its native-memory families are still
- * registered. The names are client_java's, so dashboards made for it read them unchanged.
+ * {@code JvmMetrics} registers, served by mech's {@link ThreadFamilies}, {@link ProcessFamilies},
+ * {@link MemoryFamilies}, {@link PoolAllocationFamilies} and {@link RuntimeFamilies}, which leave
+ * out the two deadlock gauges that stop the host at every scrape and ask the JVM for each figure
+ * once; only client_java's native-memory families, served where the JVM tracks native memory, are
+ * still client_java's. The names are client_java's, so dashboards made for it read them unchanged.
  */
 final class JvmFamilies {
 
@@ -24,11 +22,11 @@ final class JvmFamilies {
 
     /** Registers the families; called once, at the first scrape, so that a JVM never scraped loads none of them. */
     static void register(final PrometheusProperties config, final PrometheusRegistry registry) {
-        JvmMemoryPoolAllocationMetrics.builder(config).register(registry);
         if (nativeMemoryTracked()) {
             JvmNativeMemoryMetrics.builder(config).register(registry);
         }
-        registry.register(new MechCollector(List.of(new ThreadFamilies(), new ProcessFamilies(), new MemoryFamilies(), new RuntimeFamilies())));
+        registry.register(new MechCollector(List.of(new ThreadFamilies(), new ProcessFamilies(), new MemoryFamilies(),
+            new PoolAllocationFamilies(), new RuntimeFamilies())));
     }
 
     /**
