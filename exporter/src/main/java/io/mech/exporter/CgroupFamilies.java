@@ -1,7 +1,6 @@
 package io.mech.exporter;
 
 import io.mech.hiccup.cause.CgroupThrottling;
-import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.util.ArrayList;
@@ -46,32 +45,24 @@ public final class CgroupFamilies implements MetricFamilies {
         final CgroupThrottling t = found == null ? NONE : found;
         if (t != NONE) {
             if (t.quotaMicros() >= 0) {
-                families.add(ProcessFamilies.gauge("mech_cgroup_cpu_quota_seconds", Unit.SECONDS,
+                families.add(OnePoint.gauge("mech_cgroup_cpu_quota_seconds", Unit.SECONDS,
                     "CPU time the process's cgroup may use every period (a container's CPU limit times the period)", t.quotaMicros() / 1e6));
             }
-            families.add(ProcessFamilies.gauge("mech_cgroup_cpu_period_seconds", Unit.SECONDS,
+            families.add(OnePoint.gauge("mech_cgroup_cpu_period_seconds", Unit.SECONDS,
                 "The period the process's cgroup's CPU quota is counted over", t.periodMicros() / 1e6));
         }
-        families.add(counter("mech_cgroup_cpu_periods", null, "Quota periods with the cgroup's threads runnable, since mech started",
+        families.add(OnePoint.counter("mech_cgroup_cpu_periods", null, "Quota periods with the cgroup's threads runnable, since mech started",
             t.periods()));
-        families.add(counter("mech_cgroup_cpu_throttled_periods", null,
+        families.add(OnePoint.counter("mech_cgroup_cpu_throttled_periods", null,
             "Quota periods in which the process's cgroup spent its quota and was throttled, since mech started", t.throttledPeriods()));
-        families.add(counter("mech_cgroup_cpu_throttled_seconds", Unit.SECONDS,
+        families.add(OnePoint.counter("mech_cgroup_cpu_throttled_seconds", Unit.SECONDS,
             "Time the process's cgroup was throttled, summed over its CPUs as the kernel counts it, since mech started",
             t.throttledNanos() / 1e9));
         final long waited = runQueueNanos.getAsLong();
         if (waited >= 0) {
-            families.add(counter("mech_hiccup_meter_run_queue_seconds", Unit.SECONDS,
+            families.add(OnePoint.counter("mech_hiccup_meter_run_queue_seconds", Unit.SECONDS,
                 "Time the hiccup meter's thread was runnable and waited for a core, since it began", waited / 1e9));
         }
         return families;
-    }
-
-    private static CounterSnapshot counter(final String name, final Unit unit, final String help, final double value) {
-        final CounterSnapshot.Builder counter = CounterSnapshot.builder().name(name).help(help);
-        if (unit != null) {
-            counter.unit(unit);
-        }
-        return counter.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(value).build()).build();
     }
 }

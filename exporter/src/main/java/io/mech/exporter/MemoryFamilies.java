@@ -93,7 +93,7 @@ final class MemoryFamilies implements MetricFamilies {
             afterCollection[i] = pools.get(i).getCollectionUsage();
         }
         final List<MetricSnapshot> families = new ArrayList<>(1 + 3 * FIGURES.length);
-        families.add(ProcessFamilies.gauge("jvm_memory_objects_pending_finalization", null,
+        families.add(OnePoint.gauge("jvm_memory_objects_pending_finalization", null,
             "The number of objects waiting in the finalizer queue.", memory.getObjectPendingFinalizationCount()));
         for (final Figure figure : FIGURES) {
             families.add(bytes(figure.area, figure.areaHelp)

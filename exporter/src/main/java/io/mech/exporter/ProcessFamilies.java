@@ -1,7 +1,5 @@
 package io.mech.exporter;
 
-import io.prometheus.metrics.model.snapshots.CounterSnapshot;
-import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.lang.management.ManagementFactory;
@@ -46,36 +44,25 @@ final class ProcessFamilies implements MetricFamilies {
         if (os instanceof com.sun.management.OperatingSystemMXBean) {
             final long cpu = ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
             if (cpu >= 0) {
-                families.add(CounterSnapshot.builder().name("process_cpu_seconds").unit(Unit.SECONDS)
-                    .help("Total user and system CPU time spent in seconds.")
-                    .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(cpu / 1e9).build()).build());
+                families.add(OnePoint.counter("process_cpu_seconds", Unit.SECONDS, "Total user and system CPU time spent in seconds.", cpu / 1e9));
             }
         }
-        families.add(gauge("process_start_time_seconds", Unit.SECONDS, "Start time of the process since unix epoch in seconds.",
+        families.add(OnePoint.gauge("process_start_time_seconds", Unit.SECONDS, "Start time of the process since unix epoch in seconds.",
             startSeconds));
         if (os instanceof com.sun.management.UnixOperatingSystemMXBean) {
             final com.sun.management.UnixOperatingSystemMXBean unix = (com.sun.management.UnixOperatingSystemMXBean) os;
-            families.add(gauge("process_open_fds", null, "Number of open file descriptors.", unix.getOpenFileDescriptorCount()));
-            families.add(gauge("process_max_fds", null, "Maximum number of open file descriptors.", unix.getMaxFileDescriptorCount()));
+            families.add(OnePoint.gauge("process_open_fds", null, "Number of open file descriptors.", unix.getOpenFileDescriptorCount()));
+            families.add(OnePoint.gauge("process_max_fds", null, "Maximum number of open file descriptors.", unix.getMaxFileDescriptorCount()));
         }
         final long[] kilobytes = new long[MEMORY.length];
         if (status != null && status.kilobytes(MEMORY, kilobytes)) {
             if (kilobytes[0] >= 0) {
-                families.add(gauge("process_virtual_memory_bytes", Unit.BYTES, "Virtual memory size in bytes.", kilobytes[0] * 1024.0));
+                families.add(OnePoint.gauge("process_virtual_memory_bytes", Unit.BYTES, "Virtual memory size in bytes.", kilobytes[0] * 1024.0));
             }
             if (kilobytes[1] >= 0) {
-                families.add(gauge("process_resident_memory_bytes", Unit.BYTES, "Resident memory size in bytes.", kilobytes[1] * 1024.0));
+                families.add(OnePoint.gauge("process_resident_memory_bytes", Unit.BYTES, "Resident memory size in bytes.", kilobytes[1] * 1024.0));
             }
         }
         return families;
-    }
-
-    /** A gauge of one value without labels; {@code unit} may be null. */
-    static GaugeSnapshot gauge(final String name, final Unit unit, final String help, final double value) {
-        final GaugeSnapshot.Builder gauge = GaugeSnapshot.builder().name(name).help(help);
-        if (unit != null) {
-            gauge.unit(unit);
-        }
-        return gauge.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(value).build()).build();
     }
 }

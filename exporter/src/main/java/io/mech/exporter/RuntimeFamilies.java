@@ -1,6 +1,5 @@
 package io.mech.exporter;
 
-import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.InfoSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
@@ -83,15 +82,15 @@ final class RuntimeFamilies implements MetricFamilies {
         families.add(used.build());
         families.add(capacity.build());
         families.add(buffers.build());
-        families.add(ProcessFamilies.gauge("jvm_classes_currently_loaded", null, "The number of classes that are currently loaded in the JVM",
+        families.add(OnePoint.gauge("jvm_classes_currently_loaded", null, "The number of classes that are currently loaded in the JVM",
             classes.getLoadedClassCount()));
-        families.add(counter("jvm_classes_loaded", null, "The total number of classes that have been loaded since the JVM has started execution",
-            classes.getTotalLoadedClassCount()));
-        families.add(counter("jvm_classes_unloaded", null,
+        families.add(OnePoint.counter("jvm_classes_loaded", null,
+            "The total number of classes that have been loaded since the JVM has started execution", classes.getTotalLoadedClassCount()));
+        families.add(OnePoint.counter("jvm_classes_unloaded", null,
             "The total number of classes that have been unloaded since the JVM has started execution", classes.getUnloadedClassCount()));
         if (compilation != null) {
-            families.add(counter("jvm_compilation_time_seconds", Unit.SECONDS, "The total time in seconds taken for HotSpot class compilation",
-                compilation.getTotalCompilationTime() / 1e3));
+            families.add(OnePoint.counter("jvm_compilation_time_seconds", Unit.SECONDS,
+                "The total time in seconds taken for HotSpot class compilation", compilation.getTotalCompilationTime() / 1e3));
         }
         final SummarySnapshot.Builder gc = SummarySnapshot.builder().name("jvm_gc_collection_seconds").unit(Unit.SECONDS)
             .help("Time spent in a given JVM garbage collector in seconds.");
@@ -104,13 +103,5 @@ final class RuntimeFamilies implements MetricFamilies {
         families.add(InfoSnapshot.builder().name("jvm_runtime").help("JVM runtime info")
             .dataPoint(InfoSnapshot.InfoDataPointSnapshot.builder().labels(runtime).build()).build());
         return families;
-    }
-
-    private static CounterSnapshot counter(final String name, final Unit unit, final String help, final double value) {
-        final CounterSnapshot.Builder counter = CounterSnapshot.builder().name(name).help(help);
-        if (unit != null) {
-            counter.unit(unit);
-        }
-        return counter.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(value).build()).build();
     }
 }

@@ -50,9 +50,9 @@ final class ThreadFamilies implements MetricFamilies {
         }
         states.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(Labels.of("state", UNKNOWN)).value(0).build());
         return List.of(
-            ProcessFamilies.gauge("jvm_threads_current", null, "Current thread count of a JVM", threads.getThreadCount()),
-            ProcessFamilies.gauge("jvm_threads_daemon", null, "Daemon thread count of a JVM", threads.getDaemonThreadCount()),
-            ProcessFamilies.gauge("jvm_threads_peak", null, "Peak thread count of a JVM", threads.getPeakThreadCount()),
+            OnePoint.gauge("jvm_threads_current", null, "Current thread count of a JVM", threads.getThreadCount()),
+            OnePoint.gauge("jvm_threads_daemon", null, "Daemon thread count of a JVM", threads.getDaemonThreadCount()),
+            OnePoint.gauge("jvm_threads_peak", null, "Peak thread count of a JVM", threads.getPeakThreadCount()),
             CounterSnapshot.builder().name("jvm_threads_started").help("Started thread count of a JVM")
                 .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(threads.getTotalStartedThreadCount()).build()).build(),
             states.build());

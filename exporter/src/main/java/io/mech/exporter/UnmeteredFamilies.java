@@ -36,7 +36,7 @@ public final class UnmeteredFamilies implements MetricFamilies {
             .help("Time the host stood stopped before its hiccup meter began, by cause, from HotSpot's counters: in no histogram");
         stopped.dataPoint(point("gc", before.gcNanos())).dataPoint(point("safepoint", before.safepointNanos()))
             .dataPoint(point("ttsp", before.ttspNanos()));
-        return before.vmMillis() < 0 ? List.of(stopped.build()) : List.of(ProcessFamilies.gauge("mech_hiccup_meter_began_seconds",
+        return before.vmMillis() < 0 ? List.of(stopped.build()) : List.of(OnePoint.gauge("mech_hiccup_meter_began_seconds",
             Unit.SECONDS, "How long the JVM had run when the hiccup meter began", before.vmMillis() / 1e3), stopped.build());
     }
 

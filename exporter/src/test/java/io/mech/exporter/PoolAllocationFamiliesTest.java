@@ -4,14 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.testing.Await;
-import io.prometheus.metrics.config.EscapingScheme;
-import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.instrumentation.jvm.JvmMemoryPoolAllocationMetrics;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,12 +14,6 @@ import org.junit.jupiter.api.Test;
 
 /** mech's allocation counter against client_java's {@code JvmMemoryPoolAllocationMetrics}, fed the same collections. */
 class PoolAllocationFamiliesTest {
-
-    private static String text(final PrometheusRegistry registry) throws IOException {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PrometheusTextFormatWriter.create().write(out, registry.scrape(), EscapingScheme.ALLOW_UTF8);
-        return out.toString(StandardCharsets.UTF_8);
-    }
 
     @Test
     void countsWhatClientJavasCounterCountsOverTheSameCollections() throws Exception {
@@ -42,12 +31,12 @@ class PoolAllocationFamiliesTest {
             System.gc();
         }
         // each listener is told of each collection on the JVM's notification thread, one after the other
-        final String served = Await.value("both counters told of the same collections", Duration.ofSeconds(10), () -> {
-            final String mine = text(ours);
-            return mine.contains("{pool=") && mine.equals(text(theirs)) ? mine : null;
+        final List<String> served = Await.value("both counters told of the same collections", Duration.ofSeconds(10), () -> {
+            final List<String> mine = ScrapeText.lines(ours);
+            return mine.toString().contains("{pool=") && mine.equals(ScrapeText.lines(theirs)) ? mine : null;
         });
-        assertTrue(served.startsWith("# HELP jvm_memory_pool_allocated_bytes_total Total bytes allocated in a given JVM memory pool."),
-            served);
+        assertTrue(served.get(0).startsWith("# HELP jvm_memory_pool_allocated_bytes_total Total bytes allocated in a given JVM memory pool."),
+            served.toString());
     }
 
     @Test
