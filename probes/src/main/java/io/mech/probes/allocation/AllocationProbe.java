@@ -5,7 +5,6 @@ import io.mech.probes.Periodic;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -139,20 +138,37 @@ public final class AllocationProbe implements AutoCloseable {
         }
         final double seconds = checks == 1 ? 0 : (now - lastNanos) / 1e9;
         lastNanos = now;
-        final List<Tally> hosts = new ArrayList<>();
+        final Tally[] best = new Tally[TOP];
+        int hosts = 0;
         for (final Tally tally : seen.values()) {
             if (tally.host) {
-                hosts.add(tally);
+                hosts++;
+                keepIfAmongBest(best, tally);
             }
         }
-        hosts.sort(Comparator.comparingLong(Tally::bytes).reversed());
         final List<ThreadAllocation> top = new ArrayList<>(TOP);
-        for (int i = 0; i < Math.min(TOP, hosts.size()) && hosts.get(i).bytes() > 0; i++) {
-            final Tally t = hosts.get(i);
+        for (int i = 0; i < TOP && best[i] != null && best[i].bytes() > 0; i++) {
+            final Tally t = best[i];
             top.add(new ThreadAllocation(t.name, t.bytes(), seconds == 0 ? 0 : t.lastDelta / seconds, t.alive));
         }
-        forgetEnded(hosts.size() <= TOP ? Long.MIN_VALUE : hosts.get(TOP - 1).bytes());
+        forgetEnded(hosts <= TOP ? Long.MIN_VALUE : best[TOP - 1].bytes());
         snapshot = new AllocationSnapshot(checks, now - firstNanos, total, seconds == 0 ? 0 : delta / seconds, top);
+    }
+
+    /**
+     * Puts the tally among the best, most bytes first, if it allocated more than one of them: one
+     * pass that keeps a few, where a check used to sort every host thread it had seen. A tie keeps
+     * the one seen first.
+     */
+    private static void keepIfAmongBest(final Tally[] best, final Tally tally) {
+        int at = best.length;
+        while (at > 0 && (best[at - 1] == null || best[at - 1].bytes() < tally.bytes())) {
+            at--;
+        }
+        if (at < best.length) {
+            System.arraycopy(best, at, best, at + 1, best.length - at - 1);
+            best[at] = tally;
+        }
     }
 
     /**

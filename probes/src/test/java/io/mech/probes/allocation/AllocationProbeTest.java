@@ -55,6 +55,62 @@ class AllocationProbeTest {
         assertEquals(List.of(), warnings);
     }
 
+    /** More allocating threads than the top holds: the top keeps the biggest, biggest first. */
+    @Test
+    void theTopHoldsTheThreadsThatAllocatedMostInOrder() throws Exception {
+        final int threads = AllocationProbe.TOP + 2;
+        final CountDownLatch go = new CountDownLatch(1);
+        final CountDownLatch allocated = new CountDownLatch(threads);
+        final CountDownLatch counted = new CountDownLatch(1);
+        final List<Thread> ranked = new ArrayList<>();
+        for (int i = 1; i <= threads; i++) {
+            final long bytes = i * (16L << 20);
+            final Thread thread = new Thread(() -> {
+                try {
+                    go.await();
+                    for (long sum = 0; sum < bytes; sum += 1024) {
+                        sink = new byte[1024 - 16];
+                    }
+                    allocated.countDown();
+                    // alive until a check has counted it: what an ended thread allocated after the last check is not seen
+                    counted.await();
+                } catch (final InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "test-ranked-" + i);
+            ranked.add(thread);
+            thread.start();
+        }
+        final AllocationProbe probe = AllocationProbe.start(100, w -> { });
+        try {
+            // a thread's bytes count from the check that first sees it
+            Await.until("two checks with every ranked thread alive", Duration.ofSeconds(30), () -> probe.snapshot().checks() >= 2);
+            go.countDown();
+            allocated.await();
+            final long checked = probe.snapshot().checks();
+            Await.until("a whole check after the last allocation", Duration.ofSeconds(30), () -> probe.snapshot().checks() >= checked + 2);
+        } finally {
+            counted.countDown();
+            for (final Thread thread : ranked) {
+                thread.join();
+            }
+            probe.close();
+        }
+        final List<String> top = new ArrayList<>();
+        for (final ThreadAllocation thread : probe.snapshot().top()) {
+            if (thread.thread().startsWith("test-ranked-")) {
+                top.add(thread.thread());
+            }
+        }
+        final List<String> expected = new ArrayList<>();
+        for (int i = threads; i > threads - top.size(); i--) {
+            expected.add("test-ranked-" + i);
+        }
+        assertTrue(top.size() >= AllocationProbe.TOP - 1, probe.snapshot().toString());
+        assertTrue(probe.snapshot().top().get(0).bytes() >= threads * (16L << 20) * 9 / 10, probe.snapshot().toString());
+        assertEquals(expected, top, probe.snapshot().toString());
+    }
+
     @Test
     void aThreadThatEndedIsStillTold() throws Exception {
         final AllocationProbe probe = AllocationProbe.start(100, w -> { });
