@@ -56,8 +56,7 @@ final class MetricsScrapes {
         try {
             scrapes = built();
         } catch (final RuntimeException | LinkageError | OutOfMemoryError e) {
-            final byte[] text = ("mech could not set its metrics up: " + e.getClass().getName() + "\n").getBytes(StandardCharsets.UTF_8);
-            response.send(500, "text/plain; charset=utf-8", null, text, text.length);
+            failed(response, "mech could not set its metrics up: " + e.getClass().getName());
             return;
         }
         // a query (name[], debug) or a HEAD is answered afresh: only a whole GET answer is kept
@@ -89,6 +88,12 @@ final class MetricsScrapes {
         } else {
             scrape.send(response);
         }
+    }
+
+    /** Answers 500 with one line saying what failed: a scrape that failed is never a 200 cut short. */
+    static void failed(final Response response, final String line) throws IOException {
+        final byte[] text = (line + "\n").getBytes(StandardCharsets.UTF_8);
+        response.send(500, "text/plain; charset=utf-8", null, text, text.length);
     }
 
     private Built built() {

@@ -8,7 +8,6 @@ import io.prometheus.metrics.exporter.common.PrometheusHttpResponse;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Enumeration;
 
@@ -83,9 +82,7 @@ final class ScrapeExchange implements PrometheusHttpExchange {
     /** Sends what the handler answered: a 500 naming the failure when collecting failed. */
     void send(final Response response) throws IOException {
         if (failure != null || contentType == null) {
-            final String why = failure == null ? "no answer" : failure.getClass().getName();
-            final byte[] text = ("mech could not collect its metrics: " + why + "\n").getBytes(StandardCharsets.UTF_8);
-            response.send(500, "text/plain; charset=utf-8", null, text, text.length);
+            MetricsScrapes.failed(response, "mech could not collect its metrics: " + (failure == null ? "no answer" : failure.getClass().getName()));
             return;
         }
         response.send(status, contentType, contentEncoding, body.bytes(), body.size());
