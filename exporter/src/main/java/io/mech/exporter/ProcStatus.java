@@ -8,8 +8,8 @@ import java.nio.charset.StandardCharsets;
  * {@code /proc/self/status}, opened once and read again from its start at each scrape into one
  * buffer: the kernel writes the file afresh on every read from offset 0, so no scrape opens a
  * file, makes a channel or a string, or allocates at all. Opening and reading it anew through
- * {@code Files.newInputStream} was a sixth of a cold scrape's CPU (async-profiler, scrapes 20 to
- * 120 of a fresh host), most of it interpreted NIO code run once a scrape.
+ * {@code Files.newInputStream} was 7% of a cold scrape's CPU (async-profiler, scrapes 20 to 120
+ * of a fresh host), most of it interpreted NIO code run once a scrape.
  *
  * <p>Thread contract: scrapes may read concurrently; {@link #kilobytes} serialises them on this
  * object, and the buffer is never seen outside it.

@@ -103,7 +103,7 @@ class ExporterClientErrorsTest {
             // Right after the burst, a scrape may find every thread busy and the line full, and be refused; and one
             // asked within 200 ms of another is answered what that one was, counted before the burst's last drops
             after = Await.value("the drops counted", Duration.ofSeconds(30), () -> {
-                final HttpResponse<String> now = awaitEndpoint(port);
+                final HttpResponse<String> now = scrape(port);
                 return counted(now.body()) > before ? now : null;
             });
         } finally {

@@ -46,7 +46,7 @@ final class SelfCpu {
     /**
      * Measures mech's live threads now; a thread about to end calls this to leave its time behind.
      * The times are read in one call for all of them where the JVM offers it: a call per thread
-     * looks each up in the JVM's thread list, and was most of a cold scrape's cost of this figure.
+     * looks each up in the JVM's thread list, and was a quarter of a cold scrape's cost of this figure.
      */
     synchronized void sample() {
         if (threads == null) {
