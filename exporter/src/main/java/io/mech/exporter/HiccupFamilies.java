@@ -25,8 +25,9 @@ import org.HdrHistogram.Histogram;
  *
  * <p>The distribution changes only when an interval closes, so its buckets and quantiles are
  * computed once per distribution (told by the snapshot's histogram identity, see
- * {@link HiccupSnapshot#histogram()}) and kept per JVM; concurrent scrapes may both compute a
- * new one, and either result is the same.
+ * {@link HiccupSnapshot#histogram()}), in one walk ({@link HistogramWalk}), and kept per JVM;
+ * concurrent scrapes may both compute a new one, each walking with an iterator of its own, and
+ * either result is the same.
  */
 public final class HiccupFamilies implements MetricFamilies {
 
@@ -96,33 +97,25 @@ public final class HiccupFamilies implements MetricFamilies {
         if (known != null && known.source() == nanos) {
             return known;
         }
-        final Distribution computed;
-        // The histogram is shared by every snapshot of its interval, and HdrHistogram's getMean
-        // walks an iterator the histogram keeps for itself: two scrapes computing at once would
-        // walk it together (an ArrayIndexOutOfBoundsException was seen). Once per interval, so
-        // the lock costs nothing.
-        synchronized (nanos) {
-            final double sum = nanos.getTotalCount() == 0 ? 0 : nanos.getMean() * nanos.getTotalCount() / 1e9;
-            final List<Quantile> q = new ArrayList<>(QUANTILES.length);
-            for (final double quantile : QUANTILES) {
-                q.add(new Quantile(quantile, nanos.getValueAtPercentile(quantile * 100) / 1e9));
-            }
-            computed = new Distribution(nanos, histogramPoint(nanos, labels, sum),
-                SummarySnapshot.SummaryDataPointSnapshot.builder().labels(labels)
-                    .count(nanos.getTotalCount()).sum(sum).quantiles(Quantiles.of(q)).build());
+        final HistogramWalk.Walked walked = HistogramWalk.walk(nanos, QUANTILES, classic);
+        final List<Quantile> q = new ArrayList<>(QUANTILES.length);
+        for (int i = 0; i < QUANTILES.length; i++) {
+            q.add(new Quantile(QUANTILES[i], walked.quantileSeconds()[i]));
         }
+        final Distribution computed = new Distribution(nanos, histogramPoint(walked, labels),
+            SummarySnapshot.SummaryDataPointSnapshot.builder().labels(labels)
+                .count(nanos.getTotalCount()).sum(walked.sumSeconds()).quantiles(Quantiles.of(q)).build());
         distributions.put(labels, computed);
         return computed;
     }
 
-    private HistogramSnapshot.HistogramDataPointSnapshot histogramPoint(final Histogram nanos, final Labels labels,
-                                                                        final double sum) {
+    private HistogramSnapshot.HistogramDataPointSnapshot histogramPoint(final HistogramWalk.Walked walked, final Labels labels) {
         final HistogramSnapshot.HistogramDataPointSnapshot.Builder point =
-            HistogramSnapshot.HistogramDataPointSnapshot.builder().labels(labels).sum(sum);
+            HistogramSnapshot.HistogramDataPointSnapshot.builder().labels(labels).sum(walked.sumSeconds());
         if (classic) {
-            return point.classicHistogramBuckets(ClassicBuckets.map(nanos)).build();
+            return point.classicHistogramBuckets(walked.classicBuckets()).build();
         }
-        final NativeBuckets.Mapped mapped = NativeBuckets.map(nanos);
+        final NativeBuckets.Mapped mapped = walked.nativeBuckets();
         return point.nativeSchema(NativeBuckets.SCHEMA).nativeZeroThreshold(NativeBuckets.ZERO_THRESHOLD)
             .nativeZeroCount(mapped.zeroCount()).nativeBucketsForPositiveValues(mapped.buckets()).build();
     }

@@ -1,10 +1,6 @@
 package io.mech.exporter;
 
 import io.prometheus.metrics.model.snapshots.NativeHistogramBuckets;
-import java.util.Map;
-import java.util.TreeMap;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * Maps an HdrHistogram of nanoseconds onto Prometheus native (exponential) buckets of seconds.
@@ -40,20 +36,47 @@ final class NativeBuckets {
         return bounds;
     }
 
-    static Mapped map(final Histogram nanos) {
-        final Map<Integer, Long> counts = new TreeMap<>();
-        long zero = 0;
-        for (final HistogramIterationValue v : nanos.recordedValues()) {
-            final double seconds = nanos.medianEquivalentValue(v.getValueIteratedTo()) / 1e9;
-            if (v.getValueIteratedTo() == 0 || seconds <= ZERO_THRESHOLD) {
-                zero += v.getCountAtValueIteratedTo();
-            } else {
-                counts.merge(index(seconds), v.getCountAtValueIteratedTo(), Long::sum);
+    /**
+     * Counts an HdrHistogram's recorded values into native buckets, fed in ascending order as its
+     * iterator gives them ({@link HistogramWalk}): each goes to the bucket of its median
+     * equivalent value, so that equal indices come together and need no map.
+     *
+     * <p>Used by one walk, on one thread.
+     */
+    static final class Counts {
+
+        private final NativeHistogramBuckets.Builder buckets = NativeHistogramBuckets.builder();
+        private long zero;
+        private int index;
+        private long atIndex;
+
+        /**
+         * @param medianNanos a recorded value's median equivalent value, no smaller than the last one added
+         * @param count       how many times it was recorded
+         */
+        void add(final long medianNanos, final long count) {
+            final double seconds = medianNanos / 1e9;
+            if (medianNanos == 0 || seconds <= ZERO_THRESHOLD) {
+                zero += count;
+                return;
             }
+            final int i = index(seconds);
+            if (atIndex > 0 && i != index) {
+                buckets.bucket(index, atIndex);
+                atIndex = 0;
+            }
+            index = i;
+            atIndex += count;
         }
-        final NativeHistogramBuckets.Builder buckets = NativeHistogramBuckets.builder();
-        counts.forEach(buckets::bucket);
-        return new Mapped(buckets.build(), zero);
+
+        /** @return the buckets and the zero bucket's count, of every value added */
+        Mapped mapped() {
+            if (atIndex > 0) {
+                buckets.bucket(index, atIndex);
+                atIndex = 0;
+            }
+            return new Mapped(buckets.build(), zero);
+        }
     }
 
     /** The index of the bucket holding a positive value at {@link #SCHEMA}. */

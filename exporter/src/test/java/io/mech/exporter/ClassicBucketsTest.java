@@ -14,7 +14,7 @@ class ClassicBucketsTest {
         nanos.recordValueWithCount(20_000, 5);
         nanos.recordValueWithCount(3_000_000, 2);
         nanos.recordValue(20_000_000_000L);
-        final ClassicHistogramBuckets buckets = ClassicBuckets.map(nanos);
+        final ClassicHistogramBuckets buckets = HistogramWalk.walk(nanos, new double[0], true).classicBuckets();
         long total = 0;
         for (int i = 0; i < buckets.size(); i++) {
             total += buckets.getCount(i);

@@ -33,7 +33,7 @@ class NativeBucketsTest {
         nanos.recordValueWithCount(70_000, 900);
         nanos.recordValueWithCount(1_000_000, 50);
         nanos.recordValueWithExpectedInterval(300_000_000, 1_000_000);
-        final NativeBuckets.Mapped mapped = NativeBuckets.map(nanos);
+        final NativeBuckets.Mapped mapped = HistogramWalk.walk(nanos, new double[0], false).nativeBuckets();
         long total = mapped.zeroCount();
         final NativeHistogramBuckets buckets = mapped.buckets();
         for (int i = 0; i < buckets.size(); i++) {

@@ -112,9 +112,10 @@ class ProtobufMatchesClientJavaTest {
         for (long v = 20_000; v < 400_000_000; v = v * 13 / 10) {
             nanos.recordValueWithCount(v, 1 + v % 17);
         }
-        final NativeBuckets.Mapped mapped = NativeBuckets.map(nanos);
+        final HistogramWalk.Walked walked = HistogramWalk.walk(nanos, new double[0], false);
+        final NativeBuckets.Mapped mapped = walked.nativeBuckets();
         return HistogramSnapshot.builder().name("mech_hiccup_seconds").help("Hiccups").dataPoint(HistogramSnapshot
-            .HistogramDataPointSnapshot.builder().labels(Labels.of("jvm", "host")).sum(nanos.getMean() * nanos.getTotalCount() / 1e9)
+            .HistogramDataPointSnapshot.builder().labels(Labels.of("jvm", "host")).sum(walked.sumSeconds())
             .nativeSchema(NativeBuckets.SCHEMA).nativeZeroThreshold(NativeBuckets.ZERO_THRESHOLD)
             .nativeZeroCount(mapped.zeroCount()).nativeBucketsForPositiveValues(mapped.buckets()).build()).build();
     }
