@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.HiccupSettings;
+import io.mech.testing.Await;
 import io.prometheus.metrics.model.snapshots.Labels;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -18,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -43,7 +45,8 @@ class PrometheusEndpointTest {
     @BeforeAll
     static void record() throws InterruptedException {
         hiccups = HiccupRecorder.start(new HiccupSettings(MS, 20 * MS, 0, 2 * MS, null), w -> { });
-        Thread.sleep(100);
+        Await.until("the recorder closed an interval with hiccups in it", Duration.ofSeconds(10),
+            () -> hiccups.snapshot().intervals() > 0 && hiccups.snapshot().histogram().getTotalCount() > 0);
     }
 
     @AfterAll

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.testing.Await;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -126,12 +128,8 @@ class RecentScrapesTest {
             assertTrue(http.send(filtered, HttpResponse.BodyHandlers.ofString()).body().contains("\ncrowd_value 7.0\n"),
                 "a query collects afresh");
             // asked as the crowd asked: answered again until the answer is no longer fresh
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            String body;
-            while (!(body = gunzip(http.send(gzipped, HttpResponse.BodyHandlers.ofByteArray()).body())).contains("\ncrowd_value 7.0\n")) {
-                assertTrue(System.nanoTime() < deadline, "a plain scrape still answered the old value after 5 s: " + body);
-                Thread.sleep(20);
-            }
+            Await.until("a plain scrape answering the new value", Duration.ofSeconds(5),
+                () -> gunzip(http.send(gzipped, HttpResponse.BodyHandlers.ofByteArray()).body()).contains("\ncrowd_value 7.0\n"));
         } finally {
             crowd.shutdownNow();
             endpoint.close();
