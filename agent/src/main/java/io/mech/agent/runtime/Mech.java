@@ -11,9 +11,7 @@ import io.mech.exporter.PrometheusEndpoint;
 import io.mech.hiccup.cause.OwnOperations;
 import io.mech.probes.VmOperations;
 import io.mech.probes.profiler.TriggerSource;
-import java.io.IOException;
 import java.lang.instrument.Instrumentation;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -37,8 +35,7 @@ import java.util.function.Consumer;
  * machine with a second core.
  *
  * <p>Exit never waits on mech. The hook does mech's stopping on the daemon thread
- * {@code mech-stop} and waits for it at most {@link #STOP_BUDGET_MILLIS} of mech's work, on a
- * machine too busy to run it at once {@link #STARVED_STOP_MILLIS} at most; past that it says so
+ * {@code mech-stop} and waits for it within an {@link ExitBudget}; past that it says so
  * in one line and lets the JVM go. What is left of that budget once the report is written lets a
  * start of JFR's recorder under way end: JFR prints on the host's output when the VM dies under
  * it. Nothing waits for {@code mech-start}: a host that exits while mech
@@ -84,15 +81,6 @@ public final class Mech {
      */
     static final long DEFERRED_START_MILLIS = 1_000;
 
-    /** The longest the JVM's exit waits for mech: the last interval, the report and the closes. */
-    static final long STOP_BUDGET_MILLIS = 500;
-    /**
-     * The longest the exit waits for {@code mech-stop} on a machine with more threads ready to run
-     * than cores: with 16 busy threads on 2 cores, 6 hosts of 6 lost their report, the stop still
-     * waiting for a core 500 ms on.
-     */
-    static final long STARVED_STOP_MILLIS = 1_500;
-    private static final long STARVED_POLL_MILLIS = 20;
     /**
      * What the stop keeps from its budget for closing the recorder, writing the report and the
      * parts' exits, after the parts settle (a capture in flight is written, false-sharing
@@ -632,37 +620,35 @@ public final class Mech {
     }
 
     /**
-     * The shutdown hook: stops mech on {@code mech-stop} and waits for it at most
-     * {@link #STOP_BUDGET_MILLIS}, so that the host's exit never waits longer, whatever mech or
-     * JFR does meanwhile; on a machine with more threads ready to run than cores, up to
-     * {@link #STARVED_STOP_MILLIS}, for there the budget's time passed waiting for a core. What is
-     * left of it once the report is written goes to a start of JFR's recorder under way.
+     * The shutdown hook: stops mech on {@code mech-stop} and waits for it within its
+     * {@link ExitBudget}, so that the host's exit never waits longer, whatever mech or JFR does
+     * meanwhile. What is left of it once the report is written goes to a start of JFR's recorder
+     * under way.
      */
     private void stopWithinBudget() {
         ShutdownState.begin();
         stopping = true;
         stopSignal.countDown();
-        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_BUDGET_MILLIS);
+        final ExitBudget budget = ExitBudget.fromNow();
         final Thread stopper = new Thread(group, new Runnable() {
             @Override
             public void run() {
-                stop(deadline);
+                stop(budget.deadline());
             }
         }, "mech-stop");
         stopper.setDaemon(true);
         stopper.start();
-        final long starvedUntil = deadline + TimeUnit.MILLISECONDS.toNanos(STARVED_STOP_MILLIS - STOP_BUDGET_MILLIS);
         try {
-            if (!withinBudget(deadline, starvedUntil, nanos -> {
+            if (!budget.waitFor(nanos -> {
                 TimeUnit.NANOSECONDS.timedJoin(stopper, nanos);
                 return !stopper.isAlive();
             })) {
-                Console.warn("stopping took over " + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - deadline + TimeUnit.MILLISECONDS.toNanos(
-                    STOP_BUDGET_MILLIS)) + " ms; gave up while " + stopStep + "; the host exits without waiting");
+                Console.warn("stopping took over " + budget.waitedMillis() + " ms; gave up while " + stopStep
+                    + "; the host exits without waiting");
                 return;
             }
             // After the report: what is left of the budget lets a start of JFR's recorder under way end before the VM dies.
-            withinBudget(deadline, starvedUntil, nanos -> {
+            budget.waitFor(nanos -> {
                 if (!openingJfr.tryLock(nanos, TimeUnit.NANOSECONDS)) {
                     return false;
                 }
@@ -671,47 +657,6 @@ public final class Mech {
             });
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    /** Waits for something within a time given in nanoseconds. */
-    private interface Wait {
-        /** @return whether it came within the time */
-        boolean waitFor(long nanos) throws InterruptedException;
-    }
-
-    /**
-     * Waits to the deadline, then on while the machine is starved ({@link #machineBusy}), to
-     * {@code starvedUntil} at most.
-     *
-     * @return whether what was waited for came
-     */
-    private static boolean withinBudget(final long deadline, final long starvedUntil, final Wait wait) throws InterruptedException {
-        if (wait.waitFor(Math.max(0, deadline - System.nanoTime()))) {
-            return true;
-        }
-        long now;
-        while ((now = System.nanoTime()) < starvedUntil && machineBusy()) {
-            if (wait.waitFor(Math.min(TimeUnit.MILLISECONDS.toNanos(STARVED_POLL_MILLIS), starvedUntil - now))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * Whether the machine, rather than mech's work, holds {@code mech-stop} up: more threads are
-     * ready to run than there are cores ({@code /proc/loadavg}'s running count), so the stop, or
-     * the thread holding a lock it waits for, waits for a core. False where that cannot be read.
-     */
-    private static boolean machineBusy() {
-        try {
-            final String[] load = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
-            final int running = Integer.parseInt(load[3].substring(0, load[3].indexOf('/')));
-            // the count includes the thread reading it
-            return running - 1 > Runtime.getRuntime().availableProcessors();
-        } catch (final IOException | RuntimeException e) {
-            return false;
         }
     }
 

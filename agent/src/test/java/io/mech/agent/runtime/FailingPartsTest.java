@@ -119,7 +119,7 @@ class FailingPartsTest {
         assertTrue(metrics.contains("\nmech_well 1.0") && metrics.contains("\nmech_settles_badly 1.0"), metrics);
         assertFalse(metrics.contains("mech_scrapes_badly"), metrics);
 
-        mech.stop(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Mech.STOP_BUDGET_MILLIS));
+        mech.stop(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ExitBudget.STOP_BUDGET_MILLIS));
         assertNull(System.getProperty(Mech.METRICS_PROPERTY), "/metrics closed: its address is no longer published");
         final String report = Files.readString(json);
         assertTrue(report.contains("\"well\":{\"lines\":[\"well is fine\"]"), report);

@@ -66,7 +66,7 @@ class StopBeforeStartTest {
         final Mech mech = new Mech(options, false, null, List.of(spec));
         mech.startBeforeMain();
 
-        mech.stop(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Mech.STOP_BUDGET_MILLIS));
+        mech.stop(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ExitBudget.STOP_BUDGET_MILLIS));
 
         final String report = Files.readString(json);
         assertTrue(report.contains("\"early\":{\"lines\":[\"counted since premain\"]"), report);
