@@ -51,7 +51,7 @@ class AllocationStallTest {
         final long inGcLog = Files.readAllLines(gcLog).stream().filter(l -> l.contains("Allocation Stall (")).count();
 
         final String report = Files.readString(json);
-        final Matcher note = NOTE.matcher(report);
+        final Matcher note = NOTE.matcher(String.join("\n", ReportRows.notes(report)));
         assertTrue(note.find(), "no allocation-stall note in the report (-Xlog:gc saw " + inGcLog + " stalls): " + report);
         final long reported = Long.parseLong(note.group(1));
         final double reportedMillis = Double.parseDouble(note.group(2));

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -29,9 +30,7 @@ class ExitBurstTest {
     private static final int HOSTS = 20;
     private static final Pattern FULL_PAUSE = Pattern.compile("Pause Full .* ([0-9.]+)ms$");
     /** The causes outside the JVM: a pause put down to any of them was missed. */
-    private static final Pattern OS_ROW = Pattern.compile(
-        "\\{\"cause\":\"(?:throttled|runqueue|steal|paging|frozen|os)\",\"stall_ms\":[0-9.]+,\"stalls\":[0-9]+,\"longest_ms\":([0-9.]+)");
-    private static final Pattern GC_ROW = Pattern.compile("\\{\"cause\":\"gc\",\"stall_ms\":([0-9.]+),\"stalls\":([0-9]+)");
+    private static final List<String> OS_CAUSES = List.of("throttled", "runqueue", "steal", "paging", "frozen", "os");
 
     @TempDir
     Path dir;
@@ -82,13 +81,10 @@ class ExitBurstTest {
             }
         }
         final String report = Files.readString(json);
-        final Matcher os = OS_ROW.matcher(report);
-        double longestOs = -1;
-        while (os.find()) {
-            longestOs = Math.max(longestOs, Double.parseDouble(os.group(1)));
-        }
-        final Matcher gc = GC_ROW.matcher(report);
-        assertTrue(longestOs >= 0 && gc.find(), report);
-        return new Host(collector, pauses, Double.parseDouble(gc.group(1)), longestOs, report, Files.readString(gcLog));
+        final Map<String, Double> longest = ReportRows.byCause(report, "longest_ms");
+        final double longestOs = OS_CAUSES.stream().filter(longest::containsKey).mapToDouble(longest::get).max().orElse(-1);
+        final Double gc = ReportRows.byCause(report, "stall_ms").get("gc");
+        assertTrue(longestOs >= 0 && gc != null, report);
+        return new Host(collector, pauses, gc, longestOs, report, Files.readString(gcLog));
     }
 }

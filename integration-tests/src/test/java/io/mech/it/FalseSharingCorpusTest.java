@@ -9,11 +9,9 @@ import corpus.shapes.ShapesHost;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,8 +39,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class FalseSharingCorpusTest {
 
-    private static final Pattern ROW = Pattern.compile("\\{\"verdict\":\"([^\"]*)\",\"class\":\"([^\"]*)\",\"fields\":\"([^\"]*)\""
-        + "[^}]*\"score\":([0-9.Ee+-]+),\"fix\":\"([^\"]*)\"");
     /** The kinds that are defects; adjacent-line rows are prefetch-pair notes. */
     private static final Set<String> DEFECTS = Set.of("false sharing", "true sharing", "cross-object");
     /** The defects of a line that two things share which padding would part. */
@@ -153,12 +149,7 @@ class FalseSharingCorpusTest {
     }
 
     private static List<Row> rows(final String report) {
-        final List<Row> rows = new ArrayList<>();
-        final Matcher m = ROW.matcher(report);
-        while (m.find()) {
-            rows.add(new Row(m.group(1), m.group(2), new TreeSet<>(List.of(m.group(3).split(","))), Double.parseDouble(m.group(4)),
-                m.group(5)));
-        }
-        return rows;
+        return ReportRows.of(report, "falsesharing").stream().map(row -> new Row(row.get("verdict"), row.get("class"),
+            new TreeSet<>(List.of(row.get("fields").split(","))), Double.parseDouble(row.get("score")), row.get("fix"))).toList();
     }
 }

@@ -15,8 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,8 +29,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class FalseSharingProbeTest {
 
-    private static final Pattern ROW = Pattern.compile(
-        "\\{\"verdict\":\"([^\"]*)\",\"class\":\"([^\"]*)\",\"fields\":\"([^\"]*)\"[^}]*\"fix\":\"([^\"]*)\"");
     /**
      * How the probe says its threads took turns on the cores: a line moves between cores only while
      * its threads run at once, so a declared site unflagged in such a window cannot be judged here.
@@ -126,11 +122,7 @@ class FalseSharingProbeTest {
     }
 
     private static List<Row> rows(final String report) {
-        final List<Row> rows = new ArrayList<>();
-        final Matcher m = ROW.matcher(report);
-        while (m.find()) {
-            rows.add(new Row(m.group(1), m.group(2), new TreeSet<>(List.of(m.group(3).split(","))), m.group(4)));
-        }
-        return rows;
+        return ReportRows.of(report, "falsesharing").stream().map(row -> new Row(row.get("verdict"), row.get("class"),
+            new TreeSet<>(List.of(row.get("fields").split(","))), row.get("fix"))).toList();
     }
 }

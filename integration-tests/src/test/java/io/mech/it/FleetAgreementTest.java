@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.it.hosts.SleepingHost;
 import io.mech.testing.Await;
+import io.mech.testing.JsonReader;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -13,8 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,10 +86,6 @@ class FleetAgreementTest {
     private static final double SUB_BUCKET = 1 + 1.0 / 1024;
     private static final String PLATFORM_METER = "mech_hiccup_seconds{jvm=\"host\",thread=\"\"}";
     private static final long DEADLINE_NANOS = 60_000_000_000L;
-    /** replay's merged view in its JSON report, and the rows of a distribution. */
-    private static final Pattern MERGED = Pattern.compile(
-        "\\{\"log\":\"all\",\"intervals\":(\\d+),\"count\":(\\d+),\"percentiles\":\\{[^}]*\"p99\":([0-9.Ee-]+),[^}]*\"max\":([0-9.Ee-]+)\\}");
-    private static final Pattern ROW = Pattern.compile("\\{\"value\":([0-9.Ee-]+),\"percentile\":([0-9.Ee-]+),");
 
     @TempDir
     Path dir;
@@ -249,17 +245,22 @@ class FleetAgreementTest {
             Paths.mechJar().toString(), "replay", "--format", "json", "--unit-ratio", "1000000000",
             "--end", Instant.ofEpochMilli(endMillis).toString(), dir.toString()), 60);
         assertEquals(0, result.exit(), "replay failed: " + result.err());
-        final Matcher m = MERGED.matcher(result.out());
-        assertTrue(m.find(), "no merged view in replay's JSON: " + result.out());
-        final String view = result.out().substring(m.end(), result.out().indexOf("]}", m.end()));
+        final Map<?, ?> view = ((List<?>) JsonReader.object(result.out()).get("views")).stream().map(v -> (Map<?, ?>) v)
+            .filter(v -> "all".equals(v.get("log"))).findFirst()
+            .orElseThrow(() -> new AssertionError("no merged view in replay's JSON: " + result.out()));
         final List<double[]> distribution = new ArrayList<>();
-        final Matcher row = ROW.matcher(view);
-        while (row.find()) {
-            distribution.add(new double[] {Double.parseDouble(row.group(1)), Double.parseDouble(row.group(2))});
+        for (final Object each : (List<?>) view.get("distribution")) {
+            final Map<?, ?> row = (Map<?, ?>) each;
+            distribution.add(new double[] {number(row, "value").doubleValue(), number(row, "percentile").doubleValue()});
         }
         assertFalse(distribution.isEmpty(), "no distribution rows in replay's merged view: " + view);
-        return new Merged(Long.parseLong(m.group(2)), Integer.parseInt(m.group(1)), Double.parseDouble(m.group(3)),
-            Double.parseDouble(m.group(4)), distribution);
+        final Map<?, ?> percentiles = (Map<?, ?>) view.get("percentiles");
+        return new Merged(number(view, "count").longValueExact(), number(view, "intervals").intValueExact(),
+            number(percentiles, "p99").doubleValue(), number(percentiles, "max").doubleValue(), distribution);
+    }
+
+    private static BigDecimal number(final Map<?, ?> object, final String name) {
+        return (BigDecimal) object.get(name);
     }
 
     private static double single(final PrometheusServer prometheus, final String promql, final double t) throws Exception {

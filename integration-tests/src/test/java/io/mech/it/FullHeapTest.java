@@ -7,8 +7,6 @@ import io.mech.it.hosts.FullHeapHost;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -24,8 +22,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class FullHeapTest {
 
-    private static final Pattern HOST_INTERVALS = Pattern.compile("\"jvm\":\"host\"[^}]*\"intervals\":([0-9]+)");
-    private static final Pattern CAUSE = Pattern.compile("\\{\"cause\":\"([a-z]+)\",\"stall_ms\":([0-9.]+)");
 
     @TempDir
     Path dir;
@@ -53,18 +49,12 @@ class FullHeapTest {
         assertTrue(result.out().contains(FullHeapHost.METRICS_AFTER + "200"), "/metrics answers once the pressure ends: " + result.out());
         assertTrue(result.out().contains("host done"), result.out());
         final String report = Files.readString(json);
-        final Matcher intervals = HOST_INTERVALS.matcher(report);
-        assertTrue(intervals.find() && Long.parseLong(intervals.group(1)) >= 1, "the recorder recorded: " + report);
+        assertTrue(ReportRows.array(report, "hiccups").stream()
+            .anyMatch(row -> row.get("jvm").equals("host") && Long.parseLong(row.get("intervals")) >= 1), "the recorder recorded: " + report);
         return report;
     }
 
     private static double causeMillis(final String report, final String cause) {
-        final Matcher m = CAUSE.matcher(report);
-        while (m.find()) {
-            if (m.group(1).equals(cause)) {
-                return Double.parseDouble(m.group(2));
-            }
-        }
-        return 0;
+        return ReportRows.byCause(report, "stall_ms").getOrDefault(cause, 0.0);
     }
 }

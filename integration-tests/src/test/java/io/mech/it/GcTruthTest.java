@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -26,10 +25,6 @@ class GcTruthTest {
 
     /** One safepoint line of -Xlog:safepoint (17, 21 and 25 print the time at the safepoint in ns). */
     private static final Pattern SAFEPOINT = Pattern.compile("^\\[([0-9]+)ms\\].*Safepoint \"([A-Za-z0-9]+)\".*At safepoint: ([0-9]+) ns");
-    private static final Pattern RUN = Pattern.compile("\"run_ms\":([0-9]+)");
-    private static final Pattern UNMETERED = Pattern.compile("\"unmetered\":\\{\"vm_ms\":([0-9]+),.*?\"gc_ms\":([0-9.]+)");
-    private static final Pattern CAUSE = Pattern.compile(
-        "\\{\"cause\":\"([a-z]+)\",\"stall_ms\":([0-9.]+),\"stalls\":([0-9]+),\"longest_ms\":([0-9.]+)");
 
     /** A pause shorter than this is under the default hiccup.attribute-above of 2 ms, plus the meter's round. */
     private static final long COUNTED_NANOS = 3_000_000L;
@@ -65,17 +60,13 @@ class GcTruthTest {
         assertEquals(0, result.exit(), result.err());
 
         final String report = Files.readString(json);
-        final Matcher run = RUN.matcher(report);
-        assertTrue(run.find(), report);
         // mech's run began after the JVM's, so a pause logged a stop's time before its end at the
         // JVM's uptime ended while the meter ran; one during the JVM's exit is none of its.
-        final long ranMillis = Long.parseLong(run.group(1));
+        final long ranMillis = ReportRows.number(report, "run_ms").longValueExact();
         // the meter starts after premain, behind a busy machine's run queue: what stopped the JVM
         // before it is the counters' to tell, and the report's unmetered figures say it
-        final Matcher unmetered = UNMETERED.matcher(report);
-        assertTrue(unmetered.find(), report);
-        final long meterMillis = Long.parseLong(unmetered.group(1));
-        final double unmeteredGcMillis = Double.parseDouble(unmetered.group(2));
+        final long meterMillis = ReportRows.number(report, "unmetered", "vm_ms").longValueExact();
+        final double unmeteredGcMillis = ReportRows.number(report, "unmetered", "gc_ms").doubleValue();
         long gcPauseNanos = 0;
         long dominantNanos = 0;
         long surelyBeforeNanos = 0;
@@ -99,11 +90,7 @@ class GcTruthTest {
         assertTrue(unmeteredGcMillis >= 0.9 * surelyBeforeNanos / 1e6 - 1 && unmeteredGcMillis <= maybeBeforeNanos / 1e6 + 1,
             String.format("the counters' gc before the meter (%d ms into the JVM), %.3f ms, against -Xlog:safepoint's %.3f to %.3f ms: %s",
                 meterMillis, unmeteredGcMillis, surelyBeforeNanos / 1e6, maybeBeforeNanos / 1e6, report));
-        final Map<String, Double> millis = new HashMap<>();
-        final Matcher cause = CAUSE.matcher(report);
-        while (cause.find()) {
-            millis.put(cause.group(1), Double.parseDouble(cause.group(2)));
-        }
+        final Map<String, Double> millis = ReportRows.byCause(report, "stall_ms");
         assertTrue(millis.keySet().containsAll(List.of("gc", "safepoint", "ttsp", "mech", "os", "unknown")), report);
         final double gcMillis = millis.get("gc");
         final double truth = gcPauseNanos / 1e6;

@@ -9,6 +9,8 @@ import io.mech.examples.Finding;
 import io.mech.examples.Kernels;
 import io.mech.examples.VariantDescriptor;
 import io.mech.examples.ipc.IpcKernel;
+import io.mech.testing.JsonReader;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -36,8 +38,6 @@ class IpcKernelTest {
     private static final double SECONDS = 6;
     /** Far above a loaded 2-core machine's idle hiccups (tens of ms), far below the 2 s stop. */
     private static final double QUIET_SECONDS = 0.5;
-    private static final Pattern WORST = Pattern.compile(
-        "\\{\"start\":\"([^\"]+)\",\"log\":\"([^\"]+)\",\"length_s\":([0-9.]+),\"max\":([0-9.Ee-]+),");
 
     @TempDir
     Path dir;
@@ -113,12 +113,11 @@ class IpcKernelTest {
             Paths.mechJar().toString(), "replay", "--format", "json", "--unit-ratio", "1000000000",
             producerLog.toString(), consumerLog.toString()), 60);
         assertEquals(0, replay.exit(), replay.err());
-        final String json = replay.out();
-        final Matcher m = WORST.matcher(json.substring(json.indexOf("\"worst\":[")));
         final List<Worst> worst = new ArrayList<>();
-        while (m.find()) {
-            worst.add(new Worst(m.group(2), Instant.parse(m.group(1)).toEpochMilli(),
-                Math.round(Double.parseDouble(m.group(3)) * 1000), Double.parseDouble(m.group(4))));
+        for (final Object each : (List<?>) JsonReader.object(replay.out()).get("worst")) {
+            final Map<?, ?> interval = (Map<?, ?>) each;
+            worst.add(new Worst((String) interval.get("log"), Instant.parse((String) interval.get("start")).toEpochMilli(),
+                Math.round(((BigDecimal) interval.get("length_s")).doubleValue() * 1000), ((BigDecimal) interval.get("max")).doubleValue()));
         }
         return worst;
     }

@@ -8,11 +8,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OsCausesTest {
 
-    private static final Pattern CAUSE = Pattern.compile("\\{\"cause\":\"([a-z]+)\",\"stall_ms\":([0-9.]+)");
     private static final List<String> JVM_CAUSES = List.of("gc", "safepoint", "ttsp", "mech");
     /** Less stall time outside the JVM than this and the test would say nothing. */
     private static final double ENOUGH_MILLIS = 100;
@@ -41,7 +37,8 @@ class OsCausesTest {
         final int busy = 3 * Runtime.getRuntime().availableProcessors();
         final String report = run(List.of(), busy);
         assertShare("runqueue", causes(report));
-        assertTrue(report.contains("\"runqueue: ") && report.contains("the meter was runnable and waited for"), "the advice for runqueue: " + report);
+        assertTrue(ReportRows.notes(report).stream().anyMatch(note -> note.startsWith("runqueue: ")
+            && note.contains("the meter was runnable and waited for")), "the advice for runqueue: " + report);
     }
 
     @Test
@@ -71,11 +68,7 @@ class OsCausesTest {
 
     /** The report's stall time by cause. */
     private static Map<String, Double> causes(final String report) {
-        final Map<String, Double> causes = new HashMap<>();
-        final Matcher m = CAUSE.matcher(report);
-        while (m.find()) {
-            causes.put(m.group(1), Double.parseDouble(m.group(2)));
-        }
+        final Map<String, Double> causes = ReportRows.byCause(report, "stall_ms");
         assertTrue(causes.containsKey(JVM_CAUSES.get(0)), report);
         return causes;
     }

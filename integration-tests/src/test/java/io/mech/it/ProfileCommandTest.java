@@ -3,12 +3,12 @@ package io.mech.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,31 +100,27 @@ class ProfileCommandTest {
         final Forked.Result result = Forked.run(dir, profile(jdk, kernel.pid(), "--duration", "1s", "--dir", dir.resolve("captures").toString()), 60);
         assertEquals(0, result.exit(), result.err());
         assertTrue(result.out().contains(".html"), result.out());
-        final long during = culpritSamples(Files.readString(json));
-        awaitCulpritSamples(json, during + 100);
-        assertTrue(culpritSamples(Files.readString(json)) > before, "sampled on after the capture: " + Files.readString(json));
+        final long during = awaitCulpritSamples(json, 0);
+        assertTrue(awaitCulpritSamples(json, during + 100) > before, "sampled on after the capture: " + Files.readString(json));
         kernel.terminate();
         final Forked.Result finished = kernel.await(60);
         assertEquals(143, finished.exit(), "ran on until ended by SIGTERM: " + finished.err());
     }
 
-    /** Waits, 30 s at most, until the periodic JSON report names a culprit from at least that many samples. */
+    /**
+     * Waits, 30 s at most, until the periodic JSON report names a culprit from at least that many
+     * samples (none: until the file holds a whole report, which mech rewrites in place).
+     */
     private static long awaitCulpritSamples(final Path json, final long atLeast) throws Exception {
-        final long deadline = System.nanoTime() + 30_000_000_000L;
-        long samples = 0;
-        while ((samples = Files.exists(json) ? culpritSamples(Files.readString(json)) : 0) < atLeast) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("no culprit from " + atLeast + " samples within 30 s: "
-                    + (Files.exists(json) ? Files.readString(json) : "no report"));
-            }
-            Thread.sleep(100);
+        try {
+            return Await.value("a culprit from " + atLeast + " samples", Duration.ofSeconds(30), () -> {
+                final long samples = ReportRows.byCause(Files.readString(json), "culprit_samples").values().stream().findFirst()
+                    .orElse(0.0).longValue();
+                return samples >= atLeast ? samples : null;
+            });
+        } catch (final AssertionError none) {
+            throw new AssertionError(none.getMessage() + ": " + (Files.exists(json) ? Files.readString(json) : "no report"), none);
         }
-        return samples;
-    }
-
-    private static long culpritSamples(final String report) {
-        final Matcher m = Pattern.compile("\"culprit_samples\":([0-9]+)").matcher(report);
-        return m.find() ? Long.parseLong(m.group(1)) : 0;
     }
 
     @Test

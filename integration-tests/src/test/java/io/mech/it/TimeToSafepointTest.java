@@ -2,12 +2,18 @@ package io.mech.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.it.hosts.PastPropertyHost;
+import io.mech.testing.JsonReader;
 import java.io.File;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,11 +36,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class TimeToSafepointTest {
 
-    private static final Pattern TTSP = Pattern.compile(
-        "\\{\"cause\":\"ttsp\",\"stall_ms\":([0-9.]+),\"stalls\":([0-9]+)[^{]*\\{[^}]*}(.*?)}(?=,\\{\"cause\"|],\"sections\")");
-    private static final Pattern FIRST_CULPRIT = Pattern.compile(
-        "\"culprits\":\\[\\{\"method\":\"([^\"]+)\",\"in\":\"([^\"]*)\",\"samples\":([0-9]+),\"share\":([0-9.]+)}");
-    private static final Pattern CULPRIT_SAMPLES = Pattern.compile("\"culprit_samples\":([0-9]+)");
     /** What the profiler publishes once its time-to-safepoint session samples. */
     private static final String SAMPLING = "io.mech.profiler.ttsp.since";
     private static final String BULK_COPY = "io.mech.examples.safepoint.SafepointDelayKernel$BulkCopy.copy";
@@ -54,9 +55,9 @@ class TimeToSafepointTest {
     @ParameterizedTest
     @MethodSource("io.mech.it.Jdks#all")
     void aThreadThatCannotReachASafepointIsTtspAndItsTwinIsNot(final Path jdk) throws Exception {
-        final Matcher bulk = ttsp(jdk, "bulk-copy", "");
-        final Matcher chunked = ttsp(jdk, "chunked-copy", "");
-        assertTrue(stalls(bulk) >= 20, "stalls put down to ttsp under bulk-copy: " + stalls(bulk));
+        final Ttsp bulk = ttsp(jdk, "bulk-copy", "");
+        final Ttsp chunked = ttsp(jdk, "chunked-copy", "");
+        assertTrue(bulk.stalls() >= 20, "stalls put down to ttsp under bulk-copy: " + bulk.stalls());
         assertAsTheJvmLoggedIt(bulk, chunked);
     }
 
@@ -68,17 +69,17 @@ class TimeToSafepointTest {
      * bulk-copy, whose waits are tens of milliseconds each, all past the meter's resolution. The
      * twin's is a quarter of bulk-copy's or less wherever the JVM's log has its reaching so.
      */
-    private void assertAsTheJvmLoggedIt(final Matcher bulk, final Matcher chunked) throws Exception {
+    private void assertAsTheJvmLoggedIt(final Ttsp bulk, final Ttsp chunked) throws Exception {
         final double bulkReach = reach("bulk-copy").total() / 1e6;
         final double twinReach = reach("chunked-copy").total() / 1e6;
         final double bulkSafepoints = reach("bulk-copy").safepoints() / 1e6;
         final double twinSafepoints = reach("chunked-copy").safepoints() / 1e6;
-        assertTrue(millis(bulk) <= bulkSafepoints + SLACK_MS && millis(chunked) <= twinSafepoints + SLACK_MS, "ttsp " + millis(bulk)
-            + " ms under bulk-copy, " + millis(chunked) + " ms under chunked-copy; safepoints by -Xlog:safepoint: "
+        assertTrue(bulk.millis() <= bulkSafepoints + SLACK_MS && chunked.millis() <= twinSafepoints + SLACK_MS, "ttsp " + bulk.millis()
+            + " ms under bulk-copy, " + chunked.millis() + " ms under chunked-copy; safepoints by -Xlog:safepoint: "
             + bulkSafepoints + " and " + twinSafepoints + " ms");
-        assertTrue(millis(bulk) >= bulkReach * BULK_SHARE, "ttsp " + millis(bulk) + " ms under bulk-copy, -Xlog:safepoint " + bulkReach + " ms");
+        assertTrue(bulk.millis() >= bulkReach * BULK_SHARE, "ttsp " + bulk.millis() + " ms under bulk-copy, -Xlog:safepoint " + bulkReach + " ms");
         if (twinReach * 4 < bulkReach) {
-            assertTrue(millis(chunked) * 4 < millis(bulk), "ttsp " + millis(chunked) + " ms under chunked-copy, " + millis(bulk)
+            assertTrue(chunked.millis() * 4 < bulk.millis(), "ttsp " + chunked.millis() + " ms under chunked-copy, " + bulk.millis()
                 + " ms under bulk-copy; -Xlog:safepoint: " + twinReach + " and " + bulkReach + " ms");
         }
     }
@@ -91,39 +92,38 @@ class TimeToSafepointTest {
     @MethodSource("io.mech.it.Jdks#oldestAndNewest")
     void withTheProfilerOnTheReportNamesTheCopyAsTheCulpritAndTheTwinNone(final Path jdk) throws Exception {
         final String profiler = "profiler=on,hiccup.profiler-threshold=600s,profiler.dir=" + dir.resolve("captures") + ",";
-        final Matcher bulk = ttsp(jdk, "bulk-copy", profiler);
-        final Matcher chunked = ttsp(jdk, "chunked-copy", profiler);
-        final Matcher culprit = FIRST_CULPRIT.matcher(bulk.group(3));
-        assertTrue(culprit.find(), "a culprit in bulk-copy's ttsp row: " + bulk.group());
-        assertEquals(BULK_COPY, culprit.group(1), bulk.group());
-        assertTrue(culprit.group(2).contains("arraycopy"), "in System.arraycopy or the JVM's copy stub: " + bulk.group());
-        assertTrue(Double.parseDouble(culprit.group(4)) >= 0.5, "the copy holds most samples: " + bulk.group());
+        final Ttsp bulk = ttsp(jdk, "bulk-copy", profiler);
+        final Ttsp chunked = ttsp(jdk, "chunked-copy", profiler);
+        final Map<?, ?> culprit = bulk.firstCulprit();
+        assertNotNull(culprit, "a culprit in bulk-copy's ttsp row: " + bulk.row());
+        assertEquals(BULK_COPY, culprit.get("method"), bulk.row().toString());
+        assertTrue(((String) culprit.get("in")).contains("arraycopy"), "in System.arraycopy or the JVM's copy stub: " + bulk.row());
+        assertTrue(((BigDecimal) culprit.get("share")).doubleValue() >= 0.5, "the copy holds most samples: " + bulk.row());
         // A window is sampled in proportion to its length (a sample every 10 ms of a thread's CPU):
         // the twin's sub-millisecond windows seldom are, too seldom to name anything. A window the
         // JVM itself logged as long is one the twin's copy really held, so naming that is right.
         final long twinReach = reach("chunked-copy").longest();
-        final Matcher twinCulprit = FIRST_CULPRIT.matcher(chunked.group(3));
+        final Map<?, ?> twinCulprit = chunked.firstCulprit();
         if (twinReach < SAMPLE_NANOS) {
-            assertFalse(twinCulprit.find(), "no culprit beside the twin, whose longest time to safepoint in -Xlog:safepoint was "
-                + twinReach + " ns: " + chunked.group());
-        } else if (twinCulprit.find()) {
-            assertEquals(CHUNKED_COPY, twinCulprit.group(1), "the twin's only culprit is its own copy, which held a safepoint "
-                + twinReach + " ns by -Xlog:safepoint: " + chunked.group());
+            assertNull(twinCulprit, "no culprit beside the twin, whose longest time to safepoint in -Xlog:safepoint was "
+                + twinReach + " ns: " + chunked.row());
+        } else if (twinCulprit != null) {
+            assertEquals(CHUNKED_COPY, twinCulprit.get("method"), "the twin's only culprit is its own copy, which held a safepoint "
+                + twinReach + " ns by -Xlog:safepoint: " + chunked.row());
         }
         if (reach("chunked-copy").total() * 4 < reach("bulk-copy").total()) {
-            assertTrue(culpritSamples(chunked) * 4 < culpritSamples(bulk), "samples while safepoints waited: " + culpritSamples(chunked)
-                + " under chunked-copy, " + culpritSamples(bulk) + " under bulk-copy");
+            assertTrue(chunked.culpritSamples() * 4 < bulk.culpritSamples(), "samples while safepoints waited: " + chunked.culpritSamples()
+                + " under chunked-copy, " + bulk.culpritSamples() + " under bulk-copy");
         }
         assertAsTheJvmLoggedIt(bulk, chunked);
     }
 
     /**
-     * The ttsp row of one run's JSON report (total ms, stalls, then what follows the details); its
-     * log has ttsp lines too. With the profiler on, the kernel runs on 4 s once the profiler
+     * The ttsp row of one run's JSON report; its log has ttsp lines too. With the profiler on, the kernel runs on 4 s once the profiler
      * samples: async-profiler loads a second and more after start-up, and beside two busy threads
      * a 6 s host ended before it had sampled anything.
      */
-    private Matcher ttsp(final Path jdk, final String variant, final String options) throws Exception {
+    private Ttsp ttsp(final Path jdk, final String variant, final String options) throws Exception {
         final Path json = dir.resolve(variant + ".json");
         final Path log = dir.resolve(variant + ".hlog");
         final String mech = options + "prometheus=off,report=off,hiccup.interval=1s,report.json=" + json + ",hiccup.log=" + log;
@@ -145,12 +145,12 @@ class TimeToSafepointTest {
         assertFalse(result.out().contains("[INFO]") || result.out().contains("Profiling"),
             "async-profiler says nothing on the host's output: " + result.out());
         final String report = Files.readString(json);
-        final Matcher m = TTSP.matcher(report);
-        assertTrue(m.find(), "ttsp in " + report);
-        if (stalls(m) > 0) {
+        final Ttsp ttsp = ((List<?>) JsonReader.object(report).get("causes")).stream().map(row -> new Ttsp((Map<?, ?>) row))
+            .filter(row -> "ttsp".equals(row.row().get("cause"))).findFirst().orElseThrow(() -> new AssertionError("ttsp in " + report));
+        if (ttsp.stalls() > 0) {
             assertTrue(HdrTools.max(HdrTools.processLog(log, "-tag", "ttsp")) > 0, "the log's ttsp lines hold the stalls");
         }
-        return m;
+        return ttsp;
     }
 
     private Path safepointLog(final String variant) {
@@ -179,17 +179,27 @@ class TimeToSafepointTest {
         return new Reach(total, longest, safepoints);
     }
 
-    /** The samples taken on running threads while safepoints waited; 0 when the row names no culprit. */
-    private static long culpritSamples(final Matcher ttsp) {
-        final Matcher m = CULPRIT_SAMPLES.matcher(ttsp.group(3));
-        return m.find() ? Long.parseLong(m.group(1)) : 0;
-    }
+    /** One run's ttsp row, as its JSON report has it. */
+    private record Ttsp(Map<?, ?> row) {
 
-    private static double millis(final Matcher ttsp) {
-        return Double.parseDouble(ttsp.group(1));
-    }
+        double millis() {
+            return ((BigDecimal) row.get("stall_ms")).doubleValue();
+        }
 
-    private static long stalls(final Matcher ttsp) {
-        return Long.parseLong(ttsp.group(2));
+        long stalls() {
+            return ((BigDecimal) row.get("stalls")).longValueExact();
+        }
+
+        /** The culprit with the most samples, which the row names first; null when it names none. */
+        Map<?, ?> firstCulprit() {
+            final List<?> culprits = (List<?>) row.get("culprits");
+            return culprits == null || culprits.isEmpty() ? null : (Map<?, ?>) culprits.get(0);
+        }
+
+        /** The samples taken on running threads while safepoints waited; 0 when the row names no culprit. */
+        long culpritSamples() {
+            final Object samples = row.get("culprit_samples");
+            return samples == null ? 0 : ((BigDecimal) samples).longValueExact();
+        }
     }
 }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -75,8 +73,7 @@ class VirtualThreadMeterTest {
     }
 
     private static double stallMs(final String report, final String meter) {
-        final Matcher m = Pattern.compile("\\{\"jvm\":\"" + meter + "\",[^}]*\"stall_ms\":([0-9.]+)").matcher(report);
-        assertTrue(m.find(), meter + " in " + report);
-        return Double.parseDouble(m.group(1));
+        return ReportRows.array(report, "hiccups").stream().filter(row -> row.get("jvm").equals(meter))
+            .mapToDouble(row -> Double.parseDouble(row.get("stall_ms"))).findFirst().orElseThrow(() -> new AssertionError(meter + " in " + report));
     }
 }
