@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.testing.Await;
+import io.mech.testing.JsonReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,10 +60,10 @@ class ProfileCommandTest {
         assertTrue(graph.getFileName().toString().contains("." + kernel.pid() + "."), "named after the target: " + graph);
         assertTrue(result.out().contains(graph.toString()), "the command says where it went: " + result.out());
         assertTrue(Files.readString(graph).contains(CONTENDED_METHOD), "the flame graph holds " + CONTENDED_METHOD);
-        final String metadata = Files.readString(dir.resolve("captures").resolve(
-            graph.getFileName().toString().replace(".html", ".json")));
-        assertTrue(metadata.contains("\"event\":\"wall\"") && metadata.contains("\"trigger\":\"ondemand\"")
-            && metadata.contains("\"engine\":\"wall\""), metadata);
+        final Map<String, Object> metadata = JsonReader.object(Files.readString(dir.resolve("captures").resolve(
+            graph.getFileName().toString().replace(".html", ".json"))));
+        assertTrue(metadata.get("event").equals("wall") && metadata.get("trigger").equals("ondemand")
+            && metadata.get("engine").equals("wall"), metadata.toString());
         final Path jfr = out.resolve(graph.getFileName().toString().replace(".html", ".jfr"));
         assertTrue(Files.size(jfr) > 10_000 && result.out().contains(jfr.getFileName().toString()), "a JFR file beside the flame graph, named");
         assertEquals(0, kernel.await(60).exit(), "the target finishes normally");

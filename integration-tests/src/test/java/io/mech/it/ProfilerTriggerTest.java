@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.testing.Await;
+import io.mech.testing.JsonReader;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -83,8 +86,8 @@ class ProfilerTriggerTest {
         final Set<String> events = eventNames(captureJfr(kept.get(0)));
         assertTrue(events.contains("mech.LockContention") && events.contains("jdk.JavaMonitorEnter"),
             "the capture's JFR file holds mech's events and the JDK's: " + events);
-        final String metadata = Files.readString(sibling(kept.get(0), ".json"));
-        assertTrue(metadata.contains("\"mode\":\"trigger\"") && metadata.contains("\"engine\":\"wall\""), metadata);
+        final Map<String, Object> metadata = JsonReader.object(Files.readString(sibling(kept.get(0), ".json")));
+        assertTrue(metadata.get("mode").equals("trigger") && metadata.get("engine").equals("wall"), metadata.toString());
     }
 
     @ParameterizedTest
@@ -102,9 +105,9 @@ class ProfilerTriggerTest {
         final List<Path> kept = graphs(captures);
         assertEquals(1, kept.size(), kept + "\n" + result.err());
         assertTrue(Files.readString(kept.get(0)).contains("SynchronizedCounter.increment"), "the kernel's method is in the window");
-        final String metadata = Files.readString(sibling(kept.get(0), ".json"));
-        assertTrue(metadata.contains("\"mode\":\"continuous\""), metadata);
-        final long millis = Long.parseLong(metadata.replaceAll(".*\"millis\":(\\d+).*\\s*", "$1"));
+        final Map<String, Object> metadata = JsonReader.object(Files.readString(sibling(kept.get(0), ".json")));
+        assertEquals("continuous", metadata.get("mode"), metadata.toString());
+        final long millis = ((BigDecimal) metadata.get("millis")).longValueExact();
         assertTrue(millis >= 1900, "the window holds the segment before the stall's and the stall's own: " + metadata);
         final Set<String> events = eventNames(captureJfr(kept.get(0)));
         // Each chunk of the JDK's recorder begins with the JVM's flags; async-profiler writes none of

@@ -3,14 +3,17 @@ package io.mech.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.testing.JsonReader;
 import java.io.BufferedWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
@@ -83,8 +86,12 @@ class ReplayLongLogTest {
         final Forked.Result result = Forked.run(dir, List.of(java.toString(), "-Xmx16m", "-jar", Paths.mechJar().toString(),
             "replay", "--format", "json", log.toString()), 120);
         assertEquals(0, result.exit(), "replay of " + Files.size(log) / 1_000_000 + " MB in 16 MiB: " + result.err());
-        final String expected = "\"intervals\":" + INTERVALS + ",\"count\":" + (long) INTERVALS * hiccups.getTotalCount();
-        assertTrue(result.out().contains(expected), expected + " in " + result.out());
-        assertTrue(result.out().contains("{\"cause\":\"gc\",\"stalls\":" + INTERVALS / 10 + ","), result.out());
+        final Map<String, Object> replay = JsonReader.object(result.out());
+        final long count = (long) INTERVALS * hiccups.getTotalCount();
+        assertTrue(((List<?>) replay.get("views")).stream().map(view -> (Map<?, ?>) view).anyMatch(view -> view.get("intervals")
+            .equals(BigDecimal.valueOf(INTERVALS)) && view.get("count").equals(BigDecimal.valueOf(count))),
+            INTERVALS + " intervals and a count of " + count + " in " + result.out());
+        assertTrue(((List<?>) replay.get("causes")).stream().map(cause -> (Map<?, ?>) cause).anyMatch(cause -> cause.get("cause")
+            .equals("gc") && cause.get("stalls").equals(BigDecimal.valueOf(INTERVALS / 10))), result.out());
     }
 }
