@@ -1,12 +1,13 @@
 package io.mech.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.it.hosts.SleepingHost;
+import io.mech.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,8 +32,7 @@ class ControlJvmTest {
         assertTrue(HdrTools.max(HdrTools.processLog(control)) >= 0, "HistogramLogProcessor reads the control log");
         final String report = Files.readString(json);
         assertTrue(ReportRows.array(report, "hiccups").stream().anyMatch(row -> row.get("jvm").equals("control")), report);
-        Thread.sleep(500);
-        assertFalse(ProcessHandle.allProcesses().anyMatch(p -> p.info().arguments()
-            .map(a -> String.join(" ", a).contains(control.toString())).orElse(false)), "the control JVM has ended");
+        Await.until("the control JVM ended", Duration.ofMillis(500), () -> ProcessHandle.allProcesses().noneMatch(p -> p.info().arguments()
+            .map(a -> String.join(" ", a).contains(control.toString())).orElse(false)));
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import app.DeadlockHost;
+import io.mech.testing.Await;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,7 +14,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -34,7 +36,6 @@ class DeadlockProbeTest {
         + "probes.locks=off,hiccup.causes=off";
     private static final Pattern DEADLOCKED = Pattern.compile("(?m)^mech_deadlocked_threads (\\S+)$");
     private static final Pattern CHECKS = Pattern.compile("(?m)^mech_deadlock_checks_total (\\S+)$");
-    private static final long MINUTE_NANOS = TimeUnit.MINUTES.toNanos(1);
 
     @TempDir
     Path dir;
@@ -88,18 +89,19 @@ class DeadlockProbeTest {
     }
 
     /** Scrapes, in text, until the body passes the check, for at most a minute; returns that body. */
-    private static String scrapeUntil(final URI uri, final java.util.function.Predicate<String> done) throws Exception {
+    private static String scrapeUntil(final URI uri, final Predicate<String> done) throws Exception {
         final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         final HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build();
-        final long end = System.nanoTime() + MINUTE_NANOS;
-        while (true) {
-            final HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-            assertEquals(200, response.statusCode(), response.body());
-            if (done.test(response.body())) {
-                return response.body();
-            }
-            assertTrue(System.nanoTime() < end, "after a minute of scrapes, the last body: " + response.body());
-            Thread.sleep(100);
+        final AtomicReference<String> last = new AtomicReference<>("");
+        try {
+            return Await.value("a scrape that passes the check", Duration.ofMinutes(1), () -> {
+                final HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+                assertEquals(200, response.statusCode(), response.body());
+                last.set(response.body());
+                return done.test(last.get()) ? last.get() : null;
+            });
+        } catch (final AssertionError none) {
+            throw new AssertionError(none.getMessage() + "; the last body: " + last.get(), none);
         }
     }
 }

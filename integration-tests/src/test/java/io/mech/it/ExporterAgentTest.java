@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.it.hosts.SleepingHost;
+import io.mech.testing.Await;
 import java.io.File;
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -13,6 +13,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -52,9 +53,9 @@ class ExporterAgentTest {
             "-cp", classpath, SleepingHost.class.getName(), "4000"),
             // client_java reads these whatever its package is called: relocation renames properties, not variables.
             Map.of("IO_PROMETHEUS_EXPORTER_HTTP_SERVER_PORT", "3", "IO_PROMETHEUS_EXPORTER_HTTPSERVER_PORT", "3"));
-        final HttpResponse<String> response = firstScrape(port);
+        final HttpResponse<String> response = firstScrape(port, "mech serving on its own port");
         final Forked.Result result = host.await(30);
-        assertTrue(response != null && response.statusCode() == 200, "mech served on its own port");
+        assertEquals(200, response.statusCode(), "mech served on its own port");
         assertTrue(response.body().contains("mech_hiccup_seconds"));
         assertEquals(0, result.exit());
         assertEquals(List.of(), result.mechLines(), result.err());
@@ -71,9 +72,9 @@ class ExporterAgentTest {
             final Forked host = Forked.start(dir, Forked.javaWithMech(Path.of(System.getProperty("java.home")),
                 "report=off,hiccup.log=,prometheus.port=" + port, "-XX:NativeMemoryTracking=" + tracking,
                 "-cp", Paths.testClasses(), SleepingHost.class.getName(), "3000"), Map.of());
-            final HttpResponse<String> response = firstScrape(port);
+            final HttpResponse<String> response = firstScrape(port, "mech serving, NativeMemoryTracking=" + tracking);
             final Forked.Result result = host.await(30);
-            assertTrue(response != null && response.statusCode() == 200, "served, NativeMemoryTracking=" + tracking);
+            assertEquals(200, response.statusCode(), "served, NativeMemoryTracking=" + tracking);
             assertTrue(response.body().contains("\njvm_memory_used_bytes{"), "JVM families, NativeMemoryTracking=" + tracking);
             assertEquals(tracking.equals("summary"), response.body().contains("\njvm_native_memory_committed_bytes{"),
                 "native-memory families, NativeMemoryTracking=" + tracking);
@@ -82,17 +83,9 @@ class ExporterAgentTest {
         }
     }
 
-    /** The first answer of /metrics within 5 s of the host's start, or null. */
-    private static HttpResponse<String> firstScrape(final int port) throws InterruptedException {
+    /** The first answer of /metrics, within 5 s of the host's start. */
+    private static HttpResponse<String> firstScrape(final int port, final String what) throws InterruptedException {
         final HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build();
-        for (int attempt = 0; attempt < 50; attempt++) {
-            Thread.sleep(100);
-            try {
-                return HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
-            } catch (final IOException notYet) {
-                // not serving yet
-            }
-        }
-        return null;
+        return Await.value(what, Duration.ofSeconds(5), () -> HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()));
     }
 }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.it.hosts.SleepingHost;
 import io.mech.testing.Await;
-import java.io.IOException;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.net.URI;
@@ -50,23 +50,21 @@ class ExporterClientErrorsTest {
      * go unseen here.
      */
     private HttpResponse<String> scrape(final int port) throws Exception {
-        scrapeConnections++;
         final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).timeout(Duration.ofSeconds(10))
-            .build(), HttpResponse.BodyHandlers.ofString());
+        try {
+            scrapeConnections++;
+            return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).timeout(Duration.ofSeconds(10))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        } catch (final ConnectException refused) {
+            // nothing accepted it, so the endpoint cannot count it; awaiting the endpoint makes many such
+            scrapeConnections--;
+            throw refused;
+        }
     }
 
     /** Scrapes until the endpoint answers, for at most 30 s. */
     private HttpResponse<String> awaitEndpoint(final int port) throws Exception {
-        final long deadline = System.nanoTime() + 30_000_000_000L;
-        while (true) {
-            try {
-                return scrape(port);
-            } catch (final IOException notYet) {
-                assertTrue(System.nanoTime() < deadline, "mech served no /metrics on " + port + " within 30 s");
-                Thread.sleep(100);
-            }
-        }
+        return Await.value("mech serving /metrics on " + port, Duration.ofSeconds(30), () -> scrape(port));
     }
 
     private static long counted(final String body) {

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -133,22 +134,23 @@ class FleetAgreementTest {
      */
     private static void awaitEmptyScrapes(final PrometheusServer prometheus, final int[] ports, final List<Forked> hosts)
         throws Exception {
-        final long deadline = System.nanoTime() + DEADLINE_NANOS;
-        Map<String, Double> scraped = Map.of();
-        while (scraped.size() < HOSTS) {
-            if (System.nanoTime() >= deadline) {
-                final StringBuilder missing = new StringBuilder();
-                for (int i = 0; i < HOSTS; i++) {
-                    if (!scraped.containsKey("127.0.0.1:" + ports[i])) {
-                        missing.append("\nhost ").append(i).append(" on ").append(ports[i]).append(", stderr: ")
-                            .append(hosts.get(i).errSoFar());
-                    }
+        final AtomicReference<Map<String, Double>> seen = new AtomicReference<>(Map.of());
+        final Map<String, Double> scraped;
+        try {
+            scraped = Await.value("every host scraped by Prometheus", Duration.ofNanos(DEADLINE_NANOS), () -> {
+                seen.set(PrometheusServer.valuesByInstance(prometheus.query("histogram_count(" + PLATFORM_METER + ")",
+                    System.currentTimeMillis() / 1000.0)));
+                return seen.get().size() >= HOSTS ? seen.get() : null;
+            });
+        } catch (final AssertionError notAll) {
+            final StringBuilder missing = new StringBuilder();
+            for (int i = 0; i < HOSTS; i++) {
+                if (!seen.get().containsKey("127.0.0.1:" + ports[i])) {
+                    missing.append("\nhost ").append(i).append(" on ").append(ports[i]).append(", stderr: ")
+                        .append(hosts.get(i).errSoFar());
                 }
-                throw new AssertionError("Prometheus scraped only " + scraped + " within 60 s; never:" + missing);
             }
-            Thread.sleep(200);
-            scraped = PrometheusServer.valuesByInstance(prometheus.query("histogram_count(" + PLATFORM_METER + ")",
-                System.currentTimeMillis() / 1000.0));
+            throw new AssertionError("Prometheus scraped only " + seen.get() + " within 60 s; never:" + missing, notAll);
         }
         for (final int port : ports) {
             assertEquals(0.0, scraped.get("127.0.0.1:" + port), "127.0.0.1:" + port + " was first scraped after its first "
@@ -173,29 +175,30 @@ class FleetAgreementTest {
      * nothing at or before T can still arrive.
      */
     private double awaitCommonWindow(final PrometheusServer prometheus, final int[] ports) throws Exception {
-        final long deadline = System.nanoTime() + DEADLINE_NANOS;
-        String seen = "";
-        while (System.nanoTime() < deadline) {
-            final double t = System.currentTimeMillis() / 1000.0 - 2;
-            final Map<String, Double> scraped = PrometheusServer.valuesByInstance(
-                prometheus.query("histogram_count(" + PLATFORM_METER + ")", t));
-            boolean all = true;
-            final StringBuilder state = new StringBuilder();
-            for (int i = 0; i < HOSTS; i++) {
-                final List<LoggedIntervals.Interval> logged = LoggedIntervals.of(log(i));
-                final Double count = scraped.get("127.0.0.1:" + ports[i]);
-                state.append(String.format(Locale.ROOT, "host %d: scraped %s, logged %d intervals%n", i, count, logged.size()));
-                all &= count != null && logged.size() >= WINDOW_INTERVALS
-                    && count == LoggedIntervals.countOfFirst(logged, WINDOW_INTERVALS);
-            }
-            if (all) {
-                return t;
-            }
-            seen = state.toString();
-            Thread.sleep(200);
+        final AtomicReference<String> seen = new AtomicReference<>("");
+        try {
+            return Await.value("a moment at which Prometheus held every host's first " + WINDOW_INTERVALS + " intervals",
+                Duration.ofNanos(DEADLINE_NANOS), () -> window(prometheus, ports, seen));
+        } catch (final AssertionError none) {
+            throw new AssertionError(none.getMessage() + "; last seen:\n" + seen.get(), none);
         }
-        throw new AssertionError("no moment within 60 s at which Prometheus held every host's first "
-            + WINDOW_INTERVALS + " intervals; last seen:\n" + seen);
+    }
+
+    /** T, 2 s ago, when every host's latest scrape at T holds its window; else null, and what it held is seen. */
+    private Double window(final PrometheusServer prometheus, final int[] ports, final AtomicReference<String> seen) throws Exception {
+        final double t = System.currentTimeMillis() / 1000.0 - 2;
+        final Map<String, Double> scraped = PrometheusServer.valuesByInstance(prometheus.query("histogram_count(" + PLATFORM_METER + ")", t));
+        boolean all = true;
+        final StringBuilder state = new StringBuilder();
+        for (int i = 0; i < HOSTS; i++) {
+            final List<LoggedIntervals.Interval> logged = LoggedIntervals.of(log(i));
+            final Double count = scraped.get("127.0.0.1:" + ports[i]);
+            state.append(String.format(Locale.ROOT, "host %d: scraped %s, logged %d intervals%n", i, count, logged.size()));
+            all &= count != null && logged.size() >= WINDOW_INTERVALS
+                && count == LoggedIntervals.countOfFirst(logged, WINDOW_INTERVALS);
+        }
+        seen.set(state.toString());
+        return all ? t : null;
     }
 
     /**

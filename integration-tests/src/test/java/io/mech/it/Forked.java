@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /** A process started by a test, its output captured in files, always bounded in time. */
 public final class Forked {
@@ -141,32 +142,31 @@ public final class Forked {
      * of its start, before it installs its handler, or the launcher it still is.
      */
     public void awaitJvmStarted() throws Exception {
-        final long deadline = System.nanoTime() + 20_000_000_000L;
         final Path status = Path.of("/proc", Long.toString(pid()), "status");
-        while (true) {
+        Await.until("pid " + pid() + " catching SIGQUIT", Duration.ofSeconds(20), () -> {
             final String caught = Files.readString(status).lines().filter(l -> l.startsWith("SigCgt:")).findFirst().orElse("SigCgt: 4");
             if ((Long.parseUnsignedLong(caught.substring("SigCgt:".length()).trim(), 16) & 4) != 0) {
-                return;
+                return true;
             }
-            if (!process.isAlive() || System.nanoTime() >= deadline) {
-                throw new AssertionError("pid " + pid() + " did not catch SIGQUIT within 20 s");
-            }
-            Thread.sleep(10);
-        }
+            assertTrue(process.isAlive(), "pid " + pid() + " ended before it caught SIGQUIT");
+            return false;
+        });
     }
 
-    /** Polls {@code jcmd <pid> VM.system_properties} until it lists the property, for 20 s at most. */
+    /** Asks {@code jcmd <pid> VM.system_properties} until it lists the property, for 20 s at most. */
     private void awaitSystemProperty(final Path javaHome, final String name) throws Exception {
-        final long deadline = System.nanoTime() + 20_000_000_000L;
-        while (true) {
-            final String properties = jcmd(javaHome, "VM.system_properties");
-            if (properties.contains(name + "=")) {
-                return;
-            }
-            if (!process.isAlive() || System.nanoTime() >= deadline) {
-                throw new AssertionError(name + " not set within 20 s; jcmd said: " + properties);
-            }
-            Thread.sleep(100);
+        final AtomicReference<String> said = new AtomicReference<>("");
+        try {
+            Await.until(name + " set", Duration.ofSeconds(20), () -> {
+                said.set(jcmd(javaHome, "VM.system_properties"));
+                if (said.get().contains(name + "=")) {
+                    return true;
+                }
+                assertTrue(process.isAlive(), "the process ended");
+                return false;
+            });
+        } catch (final AssertionError notSet) {
+            throw new AssertionError(notSet.getMessage() + "; jcmd said: " + said.get(), notSet);
         }
     }
 

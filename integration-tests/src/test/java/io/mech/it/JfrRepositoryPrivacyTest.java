@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.it.hosts.SleepingHost;
+import io.mech.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,15 +59,17 @@ class JfrRepositoryPrivacyTest {
         final Path tmp = Files.createDirectories(dir.resolve("tmp"));
         final Forked host = Forked.start(dir, Forked.javaWithMech(jdk, "prometheus.port=0,hiccup.causes.jfr=on",
             "-Djava.io.tmpdir=" + tmp, "-cp", Paths.testClasses(), SleepingHost.class.getName(), "60000"));
-        final long deadline = System.nanoTime() + 30_000_000_000L;
-        Path repository;
-        while (!ownerOnly(repository = repositoryOf(tmp, host.pid()))) {
-            if (System.nanoTime() >= deadline) {
-                host.kill();
-                throw new AssertionError("no owner-only repository within 30 s: " + repository + " "
-                    + (repository == null ? "" : Files.getPosixFilePermissions(repository)) + "; " + host.await(30).err());
-            }
-            Thread.sleep(50);
+        final AtomicReference<Path> seen = new AtomicReference<>();
+        final Path repository;
+        try {
+            repository = Await.value("an owner-only repository", Duration.ofSeconds(30), () -> {
+                seen.set(repositoryOf(tmp, host.pid()));
+                return ownerOnly(seen.get()) ? seen.get() : null;
+            });
+        } catch (final AssertionError none) {
+            host.kill();
+            throw new AssertionError(none.getMessage() + ": " + seen.get() + " "
+                + (seen.get() == null ? "" : Files.getPosixFilePermissions(seen.get())) + "; " + host.await(30).err(), none);
         }
         final Forked.Result properties = Forked.run(dir, List.of(jdk.resolve("bin/jcmd").toString(), Long.toString(host.pid()),
             "VM.system_properties"), 60);

@@ -1,5 +1,6 @@
 package io.mech.it;
 
+import io.mech.testing.Await;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -137,21 +138,16 @@ public final class PrometheusServer implements AutoCloseable {
     }
 
     private void awaitReady(final Path log) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("Prometheus exited:\n" + Files.readString(log));
-            }
-            try {
-                if (get("/-/ready").statusCode() == 200) {
-                    return;
+        try {
+            Await.until("Prometheus ready", Duration.ofSeconds(30), () -> {
+                if (!process.isAlive()) {
+                    throw new AssertionError("Prometheus exited");
                 }
-            } catch (final IOException notYet) {
-                // Still starting.
-            }
-            Thread.sleep(200);
+                return get("/-/ready").statusCode() == 200;
+            });
+        } catch (final AssertionError notReady) {
+            throw new IllegalStateException(notReady.getMessage() + ":\n" + Files.readString(log), notReady);
         }
-        throw new IllegalStateException("Prometheus not ready within 30 s:\n" + Files.readString(log));
     }
 
     private HttpResponse<String> get(final String path) throws IOException, InterruptedException {

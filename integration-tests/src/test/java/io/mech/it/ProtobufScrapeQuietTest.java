@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.mech.it.hosts.SleepingHost;
+import io.mech.testing.Await;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
@@ -76,19 +77,10 @@ class ProtobufScrapeQuietTest {
 
     /** Scrapes until the first hiccup interval has closed and the histogram counts it, for at most 30 s. */
     private static HttpResponse<byte[]> awaitHiccups(final int port) throws Exception {
-        final long deadline = System.nanoTime() + 30_000_000_000L;
-        while (true) {
-            try {
-                final HttpResponse<byte[]> response = scrape(port, null);
-                if (hiccupsCounted(response.body())) {
-                    return response;
-                }
-            } catch (final IOException notYet) {
-                // mech's endpoint is not up yet
-            }
-            assertTrue(System.nanoTime() < deadline, "no protobuf scrape with hiccups counted in mech_hiccup_seconds within 30 s");
-            Thread.sleep(100);
-        }
+        return Await.value("a protobuf scrape with hiccups counted in mech_hiccup_seconds", Duration.ofSeconds(30), () -> {
+            final HttpResponse<byte[]> response = scrape(port, null);
+            return hiccupsCounted(response.body()) ? response : null;
+        });
     }
 
     /**

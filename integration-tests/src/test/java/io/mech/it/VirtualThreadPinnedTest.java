@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.testing.Await;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
@@ -87,20 +89,19 @@ class VirtualThreadPinnedTest {
         final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         final HttpRequest scrape = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
             .timeout(Duration.ofSeconds(2)).build();
-        String metrics = "";
+        final AtomicReference<String> last = new AtomicReference<>("");
         // JFR delivers a second late: scrape until the pins show, or the kernel has ended (60 s: far past its 6 s)
-        final long deadline = System.nanoTime() + 60_000_000_000L;
-        while (!PINNED_SERIES.matcher(metrics).find() && System.nanoTime() < deadline) {
+        final String metrics = Await.value("the pins scraped, or the kernel ended", Duration.ofSeconds(60), () -> {
             try {
-                metrics = client.send(scrape, HttpResponse.BodyHandlers.ofString()).body();
+                last.set(client.send(scrape, HttpResponse.BodyHandlers.ofString()).body());
             } catch (final HttpTimeoutException slow) {
                 // the first scrape builds /metrics: on a busy machine past the request's 2 s (ci37)
-                continue;
+                return null;
             } catch (final IOException ended) {
-                break;
+                return last.get();
             }
-            Thread.sleep(200);
-        }
+            return PINNED_SERIES.matcher(last.get()).find() ? last.get() : null;
+        });
         final Forked.Result result = host.await(60);
         assertEquals(0, result.exit(), result.err());
         assertTrue(metrics.contains("mech_hiccup_seconds"), "/metrics was scraped: " + metrics);
