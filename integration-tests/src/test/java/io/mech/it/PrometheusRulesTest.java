@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.mech.it.hosts.SleepingHost;
+import io.mech.testing.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -227,48 +231,51 @@ class PrometheusRulesTest {
      * been active for 3 s on end: past the JVMs' start-up, the window holds no stall of its own.
      */
     private void awaitQuiet(final PrometheusServer prometheus, final List<Host> hosts, final Set<String> names) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
-        long quietSince = -1;
-        while (true) {
-            final double now = System.currentTimeMillis() / 1000.0;
-            final List<String> missing = new ArrayList<>();
-            final List<Alert> active = new ArrayList<>();
-            final String alerts = prometheus.alerts();
-            for (final Host host : hosts) {
-                for (final String recorded : List.of("instance_jvm:mech_hiccup_seconds:p99_5m", "instance_jvm:mech_hiccup_stall_seconds:rate5m")) {
-                    if (PrometheusServer.values(prometheus.query(recorded + "{jvm=\"host\",instance=\"" + host.instance() + "\"}",
-                        now)).isEmpty()) {
-                        missing.add(host.histogram() + " " + recorded);
+        final AtomicLong quietSince = new AtomicLong(-1);
+        final AtomicReference<String> seen = new AtomicReference<>("");
+        try {
+            Await.until("quiet for 3 s before the stops", Duration.ofSeconds(40), () -> {
+                final double now = System.currentTimeMillis() / 1000.0;
+                final List<String> missing = new ArrayList<>();
+                final List<Alert> active = new ArrayList<>();
+                final String alerts = prometheus.alerts();
+                for (final Host host : hosts) {
+                    for (final String recorded : List.of("instance_jvm:mech_hiccup_seconds:p99_5m",
+                        "instance_jvm:mech_hiccup_stall_seconds:rate5m")) {
+                        if (PrometheusServer.values(prometheus.query(recorded + "{jvm=\"host\",instance=\"" + host.instance() + "\"}",
+                            now)).isEmpty()) {
+                            missing.add(host.histogram() + " " + recorded);
+                        }
                     }
+                    active.addAll(hostAlerts(alerts, host.instance(), names));
                 }
-                active.addAll(hostAlerts(alerts, host.instance(), names));
-            }
-            if (!missing.isEmpty() || !active.isEmpty()) {
-                quietSince = -1;
-            } else if (quietSince < 0) {
-                quietSince = System.nanoTime();
-            } else if (System.nanoTime() - quietSince >= TimeUnit.SECONDS.toNanos(3)) {
-                return;
-            }
-            assertTrue(System.nanoTime() < deadline, "not quiet for 3 s within 40 s before the stops: missing " + missing
-                + ", active " + active + "; prometheus.log:\n" + Files.readString(dir.resolve("prometheus.log")));
-            Thread.sleep(250);
+                seen.set("missing " + missing + ", active " + active);
+                if (!missing.isEmpty() || !active.isEmpty()) {
+                    quietSince.set(-1);
+                    return false;
+                }
+                quietSince.compareAndSet(-1, System.nanoTime());
+                return System.nanoTime() - quietSince.get() >= TimeUnit.SECONDS.toNanos(3);
+            });
+        } catch (final AssertionError notQuiet) {
+            throw new AssertionError("not quiet for 3 s within 40 s before the stops: " + seen.get() + "; prometheus.log:\n"
+                + Files.readString(dir.resolve("prometheus.log")), notQuiet);
         }
     }
 
     /** Waits until every one of the alerts fires for the host JVM of the given host; 30 s at most. */
     private static List<Alert> awaitFiring(final PrometheusServer prometheus, final Host host, final Set<String> names,
                                            final long stoppedMillis) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (true) {
-            final List<Alert> active = hostAlerts(prometheus.alerts(), host.instance(), names);
-            final List<Alert> firing = active.stream().filter(a -> a.state().equals("firing")).toList();
-            if (firing.size() == names.size()) {
-                return firing;
-            }
-            assertTrue(System.nanoTime() < deadline, names + " not all firing within 30 s of a stop of " + stoppedMillis
-                + " ms of the " + host.histogram() + " host; active: " + active);
-            Thread.sleep(250);
+        final AtomicReference<List<Alert>> active = new AtomicReference<>(List.of());
+        try {
+            return Await.value(names + " firing", Duration.ofSeconds(30), () -> {
+                active.set(hostAlerts(prometheus.alerts(), host.instance(), names));
+                final List<Alert> firing = active.get().stream().filter(a -> a.state().equals("firing")).toList();
+                return firing.size() == names.size() ? firing : null;
+            });
+        } catch (final AssertionError notAll) {
+            throw new AssertionError(names + " not all firing within 30 s of a stop of " + stoppedMillis
+                + " ms of the " + host.histogram() + " host; active: " + active.get(), notAll);
         }
     }
 

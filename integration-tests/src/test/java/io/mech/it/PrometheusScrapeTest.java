@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.testing.Await;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -11,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -71,14 +73,8 @@ class PrometheusScrapeTest {
             "hiccup=off,report=off,probes.locks=off,probes.queues=on,probes.queues.sample=250ms,prometheus.port=" + queuePort,
             "-jar", Paths.examplesJar().toString(), "back-pressure:overfed", "--seconds", "16"));
         prometheus = PrometheusServer.start(dir, mechPort, queuePort);
-        final long deadline = System.nanoTime() + 30_000_000_000L;
-        while (PrometheusServer.values(prometheus.query("count_over_time(mech_hiccup_hdr_seconds_count{jvm=\"host\"}[1m])",
-            now())).stream().noneMatch(n -> n >= 6)) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("Prometheus did not get 6 scrapes of mech within 30 s");
-            }
-            Thread.sleep(500);
-        }
+        Await.until("6 scrapes of mech by Prometheus", Duration.ofSeconds(30), () -> PrometheusServer.values(prometheus.query(
+            "count_over_time(mech_hiccup_hdr_seconds_count{jvm=\"host\"}[1m])", now())).stream().anyMatch(n -> n >= 6));
         upAt = now();
     }
 
