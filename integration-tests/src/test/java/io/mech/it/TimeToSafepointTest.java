@@ -119,9 +119,9 @@ class TimeToSafepointTest {
     }
 
     /**
-     * The ttsp row of one run's JSON report; its log has ttsp lines too. With the profiler on, the kernel runs on 4 s once the profiler
-     * samples: async-profiler loads a second and more after start-up, and beside two busy threads
-     * a 6 s host ended before it had sampled anything.
+     * The ttsp row of one run's JSON report; its log has ttsp lines too. With the profiler on, the
+     * kernel runs on 4 s once the profiler samples: async-profiler loads a second and more after
+     * start-up, and beside two busy threads a 6 s host ended before it had sampled anything.
      */
     private Ttsp ttsp(final Path jdk, final String variant, final String options) throws Exception {
         final Path json = dir.resolve(variant + ".json");
@@ -190,7 +190,7 @@ class TimeToSafepointTest {
             return ((BigDecimal) row.get("stalls")).longValueExact();
         }
 
-        /** The culprit with the most samples, which the row names first; null when it names none. */
+        /** The culprit the row names first; null when it names none. */
         Map<?, ?> firstCulprit() {
             final List<?> culprits = (List<?>) row.get("culprits");
             return culprits == null || culprits.isEmpty() ? null : (Map<?, ?>) culprits.get(0);
