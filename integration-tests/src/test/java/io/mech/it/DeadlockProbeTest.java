@@ -94,7 +94,7 @@ class DeadlockProbeTest {
         final HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build();
         final AtomicReference<String> last = new AtomicReference<>("");
         try {
-            return Await.value("a scrape that passes the check", Duration.ofMinutes(1), () -> {
+            return Await.value("a scrape that passes the check", Duration.ofMinutes(1), Duration.ofMillis(100), () -> {
                 final HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
                 assertEquals(200, response.statusCode(), response.body());
                 last.set(response.body());

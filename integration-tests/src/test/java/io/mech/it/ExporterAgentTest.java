@@ -86,6 +86,7 @@ class ExporterAgentTest {
     /** The first answer of /metrics, within 5 s of the host's start. */
     private static HttpResponse<String> firstScrape(final int port, final String what) throws InterruptedException {
         final HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build();
-        return Await.value(what, Duration.ofSeconds(5), () -> HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()));
+        return Await.value(what, Duration.ofSeconds(5), Duration.ofMillis(100),
+            () -> HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString()));
     }
 }

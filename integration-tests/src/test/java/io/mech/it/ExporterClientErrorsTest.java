@@ -64,7 +64,7 @@ class ExporterClientErrorsTest {
 
     /** Scrapes until the endpoint answers, for at most 30 s. */
     private HttpResponse<String> awaitEndpoint(final int port) throws Exception {
-        return Await.value("mech serving /metrics on " + port, Duration.ofSeconds(30), () -> scrape(port));
+        return Await.value("mech serving /metrics on " + port, Duration.ofSeconds(30), Duration.ofMillis(100), () -> scrape(port));
     }
 
     private static long counted(final String body) {

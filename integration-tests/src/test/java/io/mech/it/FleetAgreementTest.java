@@ -137,7 +137,7 @@ class FleetAgreementTest {
         final AtomicReference<Map<String, Double>> seen = new AtomicReference<>(Map.of());
         final Map<String, Double> scraped;
         try {
-            scraped = Await.value("every host scraped by Prometheus", Duration.ofNanos(DEADLINE_NANOS), () -> {
+            scraped = Await.value("every host scraped by Prometheus", Duration.ofNanos(DEADLINE_NANOS), Duration.ofMillis(200), () -> {
                 seen.set(PrometheusServer.valuesByInstance(prometheus.query("histogram_count(" + PLATFORM_METER + ")",
                     System.currentTimeMillis() / 1000.0)));
                 return seen.get().size() >= HOSTS ? seen.get() : null;
@@ -178,7 +178,7 @@ class FleetAgreementTest {
         final AtomicReference<String> seen = new AtomicReference<>("");
         try {
             return Await.value("a moment at which Prometheus held every host's first " + WINDOW_INTERVALS + " intervals",
-                Duration.ofNanos(DEADLINE_NANOS), () -> window(prometheus, ports, seen));
+                Duration.ofNanos(DEADLINE_NANOS), Duration.ofMillis(200), () -> window(prometheus, ports, seen));
         } catch (final AssertionError none) {
             throw new AssertionError(none.getMessage() + "; last seen:\n" + seen.get(), none);
         }

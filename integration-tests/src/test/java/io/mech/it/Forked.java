@@ -157,7 +157,7 @@ public final class Forked {
     private void awaitSystemProperty(final Path javaHome, final String name) throws Exception {
         final AtomicReference<String> said = new AtomicReference<>("");
         try {
-            Await.until(name + " set", Duration.ofSeconds(20), () -> {
+            Await.until(name + " set", Duration.ofSeconds(20), Duration.ofMillis(100), () -> {
                 said.set(jcmd(javaHome, "VM.system_properties"));
                 if (said.get().contains(name + "=")) {
                     return true;

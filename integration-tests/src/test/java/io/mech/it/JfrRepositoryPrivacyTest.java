@@ -62,7 +62,7 @@ class JfrRepositoryPrivacyTest {
         final AtomicReference<Path> seen = new AtomicReference<>();
         final Path repository;
         try {
-            repository = Await.value("an owner-only repository", Duration.ofSeconds(30), () -> {
+            repository = Await.value("an owner-only repository", Duration.ofSeconds(30), Duration.ofMillis(50), () -> {
                 seen.set(repositoryOf(tmp, host.pid()));
                 return ownerOnly(seen.get()) ? seen.get() : null;
             });

@@ -115,7 +115,7 @@ class ProfileCommandTest {
      */
     private static long awaitCulpritSamples(final Path json, final long atLeast) throws Exception {
         try {
-            return Await.value("a culprit from " + atLeast + " samples", Duration.ofSeconds(30), () -> {
+            return Await.value("a culprit from " + atLeast + " samples", Duration.ofSeconds(30), Duration.ofMillis(100), () -> {
                 final long samples = ReportRows.byCause(Files.readString(json), "culprit_samples").values().stream().findFirst()
                     .orElse(0.0).longValue();
                 return samples >= atLeast ? samples : null;

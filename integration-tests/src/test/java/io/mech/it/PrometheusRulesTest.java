@@ -234,7 +234,7 @@ class PrometheusRulesTest {
         final AtomicLong quietSince = new AtomicLong(-1);
         final AtomicReference<String> seen = new AtomicReference<>("");
         try {
-            Await.until("quiet for 3 s before the stops", Duration.ofSeconds(40), () -> {
+            Await.until("quiet for 3 s before the stops", Duration.ofSeconds(40), Duration.ofMillis(250), () -> {
                 final double now = System.currentTimeMillis() / 1000.0;
                 final List<String> missing = new ArrayList<>();
                 final List<Alert> active = new ArrayList<>();
@@ -268,7 +268,7 @@ class PrometheusRulesTest {
                                            final long stoppedMillis) throws Exception {
         final AtomicReference<List<Alert>> active = new AtomicReference<>(List.of());
         try {
-            return Await.value(names + " firing", Duration.ofSeconds(30), () -> {
+            return Await.value(names + " firing", Duration.ofSeconds(30), Duration.ofMillis(250), () -> {
                 active.set(hostAlerts(prometheus.alerts(), host.instance(), names));
                 final List<Alert> firing = active.get().stream().filter(a -> a.state().equals("firing")).toList();
                 return firing.size() == names.size() ? firing : null;

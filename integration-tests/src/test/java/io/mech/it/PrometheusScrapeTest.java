@@ -73,7 +73,7 @@ class PrometheusScrapeTest {
             "hiccup=off,report=off,probes.locks=off,probes.queues=on,probes.queues.sample=250ms,prometheus.port=" + queuePort,
             "-jar", Paths.examplesJar().toString(), "back-pressure:overfed", "--seconds", "16"));
         prometheus = PrometheusServer.start(dir, mechPort, queuePort);
-        Await.until("6 scrapes of mech by Prometheus", Duration.ofSeconds(30), () -> PrometheusServer.values(prometheus.query(
+        Await.until("6 scrapes of mech by Prometheus", Duration.ofSeconds(30), Duration.ofMillis(500), () -> PrometheusServer.values(prometheus.query(
             "count_over_time(mech_hiccup_hdr_seconds_count{jvm=\"host\"}[1m])", now())).stream().anyMatch(n -> n >= 6));
         upAt = now();
     }

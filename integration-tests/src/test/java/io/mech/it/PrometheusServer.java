@@ -139,7 +139,7 @@ public final class PrometheusServer implements AutoCloseable {
 
     private void awaitReady(final Path log) throws Exception {
         try {
-            Await.until("Prometheus ready", Duration.ofSeconds(30), () -> {
+            Await.until("Prometheus ready", Duration.ofSeconds(30), Duration.ofMillis(200), () -> {
                 if (!process.isAlive()) {
                     throw new AssertionError("Prometheus exited");
                 }

@@ -77,7 +77,7 @@ class ProtobufScrapeQuietTest {
 
     /** Scrapes until the first hiccup interval has closed and the histogram counts it, for at most 30 s. */
     private static HttpResponse<byte[]> awaitHiccups(final int port) throws Exception {
-        return Await.value("a protobuf scrape with hiccups counted in mech_hiccup_seconds", Duration.ofSeconds(30), () -> {
+        return Await.value("a protobuf scrape with hiccups counted in mech_hiccup_seconds", Duration.ofSeconds(30), Duration.ofMillis(100), () -> {
             final HttpResponse<byte[]> response = scrape(port, null);
             return hiccupsCounted(response.body()) ? response : null;
         });

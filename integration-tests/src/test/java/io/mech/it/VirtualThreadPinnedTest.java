@@ -91,7 +91,7 @@ class VirtualThreadPinnedTest {
             .timeout(Duration.ofSeconds(2)).build();
         final AtomicReference<String> last = new AtomicReference<>("");
         // JFR delivers a second late: scrape until the pins show, or the kernel has ended (60 s: far past its 6 s)
-        final String metrics = Await.value("the pins scraped, or the kernel ended", Duration.ofSeconds(60), () -> {
+        final String metrics = Await.value("the pins scraped, or the kernel ended", Duration.ofSeconds(60), Duration.ofMillis(200), () -> {
             try {
                 last.set(client.send(scrape, HttpResponse.BodyHandlers.ofString()).body());
             } catch (final HttpTimeoutException slow) {

@@ -11,8 +11,8 @@ import java.time.Duration;
  */
 public final class Await {
 
-    /** Between two looks: short against the bounds tests give, long enough not to compete with what is awaited. */
-    private static final long POLL_MILLIS = 5;
+    /** Between two cheap looks: short against the bounds tests give, long enough not to compete with what is awaited. */
+    private static final Duration CHEAP = Duration.ofMillis(5);
 
     /** A condition looked at until it holds. */
     @FunctionalInterface
@@ -51,7 +51,24 @@ public final class Await {
      * @throws InterruptedException when the waiting thread is interrupted
      */
     public static void until(final String what, final Duration within, final Condition condition) throws InterruptedException {
-        value(what, within, () -> condition.holds() ? Boolean.TRUE : null);
+        value(what, within, CHEAP, () -> condition.holds() ? Boolean.TRUE : null);
+    }
+
+    /**
+     * Waits until the condition holds, looking once every {@code every} at most: for a look that
+     * costs the machine what the awaited work needs (a {@code jcmd}, which starts a JVM; a scrape;
+     * a query to Prometheus).
+     *
+     * @param what      what is awaited, for the failure's message
+     * @param within    how long at most
+     * @param every     the pause between two looks
+     * @param condition looked at until it holds
+     * @throws AssertionError when it did not hold within the bound
+     * @throws InterruptedException when the waiting thread is interrupted
+     */
+    public static void until(final String what, final Duration within, final Duration every, final Condition condition)
+        throws InterruptedException {
+        value(what, within, every, () -> condition.holds() ? Boolean.TRUE : null);
     }
 
     /**
@@ -66,6 +83,24 @@ public final class Await {
      * @throws InterruptedException when the waiting thread is interrupted
      */
     public static <T> T value(final String what, final Duration within, final Look<T> look) throws InterruptedException {
+        return value(what, within, CHEAP, look);
+    }
+
+    /**
+     * Waits until a look gives a value, looking once every {@code every} at most: for a costly look,
+     * as {@link #until(String, Duration, Duration, Condition)}.
+     *
+     * @param what   what is awaited, for the failure's message
+     * @param within how long at most
+     * @param every  the pause between two looks
+     * @param look   looked at until it gives something other than null
+     * @param <T>    the value's type
+     * @return the first value it gave
+     * @throws AssertionError when it gave none within the bound
+     * @throws InterruptedException when the waiting thread is interrupted
+     */
+    public static <T> T value(final String what, final Duration within, final Duration every, final Look<T> look)
+        throws InterruptedException {
         final long start = System.nanoTime();
         final long bound = within.toNanos();
         Exception last = null;
@@ -83,7 +118,7 @@ public final class Await {
             if (System.nanoTime() - start > bound) {
                 throw new AssertionError("not within " + within.toMillis() + " ms: " + what, last);
             }
-            Thread.sleep(POLL_MILLIS);
+            Thread.sleep(every.toMillis());
         }
     }
 }

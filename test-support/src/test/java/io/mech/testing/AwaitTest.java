@@ -32,4 +32,12 @@ class AwaitTest {
         }));
         assertTrue(looks.get() > 1 && e.getCause().getMessage().equals("look " + looks.get()), e.toString());
     }
+
+    @Test
+    void aCostlyLookIsMadeNoMoreOftenThanAsked() throws InterruptedException {
+        final AtomicInteger looks = new AtomicInteger();
+        final long start = System.nanoTime();
+        Await.until("a third look", Duration.ofSeconds(10), Duration.ofMillis(50), () -> looks.incrementAndGet() == 3);
+        assertTrue(System.nanoTime() - start >= Duration.ofMillis(100).toNanos(), "two pauses of 50 ms between three looks");
+    }
 }
