@@ -2,6 +2,7 @@ package io.mech.exporter.http;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Arrays;
 
 /**
  * The response to one request, written in one go: status line and header fields into the serving
@@ -14,9 +15,15 @@ public final class Response {
 
     /** Room for the status line and header fields, and for a small body copied after them so that both go in one write. */
     private static final int BUFFER = 8192;
+    /**
+     * The most the buffer grows to for a body to go in the same write as the head: a scrape's,
+     * some 16 KiB with the defaults, went in two, and the client read it in two wake-ups.
+     */
+    private static final int MAX_BUFFER = 256 * 1024;
     private static final int MAX_EXTRA_FIELDS = 4;
 
-    private final byte[] head = new byte[BUFFER];
+    /** Grown, once, to the largest body up to {@link #MAX_BUFFER} this thread has sent. */
+    private byte[] head = new byte[BUFFER];
     private final HttpDate date = new HttpDate();
     private final Deadlines.Slot deadline;
     private final String[] extraNames = new String[MAX_EXTRA_FIELDS];
@@ -109,7 +116,10 @@ public final class Response {
         deadline.arm(Deadlines.WRITE_NANOS);
         if (headOnly || length == 0) {
             out.write(head, 0, at);
-        } else if (at + length <= head.length) {
+        } else if (at + length <= MAX_BUFFER) {
+            if (at + length > head.length) {
+                head = Arrays.copyOf(head, Math.min(MAX_BUFFER, Integer.highestOneBit(at + length - 1) << 1));
+            }
             System.arraycopy(body, 0, head, at, length);
             out.write(head, 0, at + length);
         } else {
@@ -130,7 +140,7 @@ public final class Response {
     private int put(final int at, final String text) {
         final int length = text.length();
         // room left for the Date field and the end of the head, whatever comes after
-        if (at + length > head.length - 64) {
+        if (at + length > BUFFER - 64) {
             throw new IllegalStateException("header fields longer than " + BUFFER + " bytes");
         }
         for (int i = 0; i < length; i++) {
