@@ -134,7 +134,7 @@ public final class Mech {
     private final List<Part> joined = new ArrayList<>(16);
     /** What the parts offer one another; see its contract. */
     private final Offers offers = new Offers();
-    private final SelfCpu selfCpu = new SelfCpu();
+    private final SelfCpu selfCpu;
     /** Read by tests, through {@link #errors()}, after the stop. */
     private final InternalErrors errors = new InternalErrors(Console.WARNINGS);
     /** Every thread of mech's is in it, or in a group within it: see its contract. */
@@ -166,6 +166,7 @@ public final class Mech {
         });
         this.metrics = new MetricsKeeper(this::startEndpoint, stopped);
         this.group = new MechThreadGroup(errors, metrics::threadDied);
+        this.selfCpu = new SelfCpu(group);
         // initialised here, where the heap has room, for the start's way back from an OutOfMemoryError
         LockSupport.getBlocker(Thread.currentThread());
         HeapRoom.now();

@@ -1,6 +1,5 @@
 package io.mech.agent.runtime;
 
-import io.mech.probes.LiveThreads;
 import io.mech.probes.MechThreads;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -11,8 +10,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The CPU time mech's own threads (every one named {@code mech-...}) have used, by name with a
- * pool's trailing number dropped, so that a pool that replaces its threads keeps one name. A
+ * The CPU time mech's own threads (those of mech's thread group, every one named
+ * {@code mech-...}) have used, by name with a pool's trailing number dropped, so that a pool that replaces its threads keeps one name. A
  * thread is measured while it lives; once it has ended, what it was last seen to use is kept.
  * JFR's threads, which mech's stream keeps busy, are JFR's and not counted.
  *
@@ -27,6 +26,11 @@ final class SelfCpu {
     private final Map<Long, Seen> live = new HashMap<>();
     /** What ended threads used, by name. */
     private final Map<String, Long> ended = new HashMap<>();
+    /**
+     * Where mech's threads are: listing its group, not every thread of the JVM, keeps a sample's
+     * cost to mech's own dozen threads on a host with thousands.
+     */
+    private final ThreadGroup group;
     /** mech's threads of the last listing, their ids and CPU times: kept from one sample to the next. */
     private Thread[] mechs = new Thread[16];
     private long[] ids = new long[16];
@@ -43,6 +47,11 @@ final class SelfCpu {
         }
     }
 
+    /** @param group mech's thread group, whose threads and subgroups' threads are measured */
+    SelfCpu(final ThreadGroup group) {
+        this.group = group;
+    }
+
     /**
      * Measures mech's live threads now; a thread about to end calls this to leave its time behind.
      * The times are read in one call for all of them where the JVM offers it: a call per thread
@@ -55,13 +64,16 @@ final class SelfCpu {
                 return;
             }
         }
+        int listed;
+        while ((listed = group.enumerate(mechs, true)) == mechs.length) {
+            mechs = new Thread[mechs.length * 2];
+            ids = new long[mechs.length];
+        }
         int count = 0;
-        for (final Thread thread : LiveThreads.list()) {
+        for (int i = 0; i < listed; i++) {
+            final Thread thread = mechs[i];
+            mechs[i] = null;
             if (MechThreads.isMechs(thread.getName())) {
-                if (count == mechs.length) {
-                    mechs = Arrays.copyOf(mechs, count * 2);
-                    ids = Arrays.copyOf(ids, count * 2);
-                }
                 mechs[count] = thread;
                 ids[count++] = thread.getId();
             }

@@ -1,6 +1,7 @@
 package io.mech.agent.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
@@ -19,9 +20,10 @@ class SelfCpuTest {
 
     @Test
     void anEndedMechThreadKeepsItsTimeAndOtherThreadsAreNotCounted() throws Exception {
-        final SelfCpu cpu = new SelfCpu();
+        final ThreadGroup mechs = new ThreadGroup("mech-test");
+        final SelfCpu cpu = new SelfCpu(mechs);
         final CountDownLatch sampled = new CountDownLatch(1);
-        final Thread busy = new Thread(() -> {
+        final Thread busy = new Thread(mechs, () -> {
             // spins until it has used 30 ms of CPU, however long a loaded machine takes to give it that
             final java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
             final long until = threads.getCurrentThreadCpuTime() + 30_000_000L;
@@ -40,5 +42,28 @@ class SelfCpuTest {
         final Map<String, Long> byThread = cpu.byThread();
         assertTrue(byThread.getOrDefault("mech-test-burner", 0L) >= 20_000_000L, "at least 20 ms of a spin of 30 ms of CPU: " + byThread);
         assertTrue(byThread.keySet().stream().allMatch(name -> name.startsWith("mech-")), byThread.toString());
+    }
+
+    @Test
+    void aThreadOutsideMechsGroupIsNotMechsWhateverItsName() throws Exception {
+        final SelfCpu cpu = new SelfCpu(new ThreadGroup("mech-test"));
+        final CountDownLatch started = new CountDownLatch(1);
+        final CountDownLatch done = new CountDownLatch(1);
+        final Thread impostor = new Thread(() -> {
+            started.countDown();
+            try {
+                done.await();
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "mech-impostor");
+        impostor.start();
+        try {
+            started.await();
+            assertFalse(cpu.byThread().containsKey("mech-impostor"), cpu.byThread().toString());
+        } finally {
+            done.countDown();
+            impostor.join();
+        }
     }
 }
