@@ -25,6 +25,7 @@ final class ExitBudget {
     static final long STARVED_STOP_MILLIS = 1_500;
     private static final long STARVED_POLL_MILLIS = 20;
 
+    private final long start;
     private final long deadline;
     private final long starvedUntil;
 
@@ -35,6 +36,7 @@ final class ExitBudget {
     }
 
     private ExitBudget(final long startNanos) {
+        start = startNanos;
         deadline = startNanos + TimeUnit.MILLISECONDS.toNanos(STOP_BUDGET_MILLIS);
         starvedUntil = startNanos + TimeUnit.MILLISECONDS.toNanos(STARVED_STOP_MILLIS);
     }
@@ -51,7 +53,7 @@ final class ExitBudget {
 
     /** @return how long the exit has waited past the start of the budget, in milliseconds */
     long waitedMillis() {
-        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - deadline) + STOP_BUDGET_MILLIS;
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     }
 
     /**

@@ -77,9 +77,8 @@ final class CountingCode {
     }
 
     /** Parks a call's arguments, counts its first argument or its receiver under them, restores them. */
-    void throughArguments(final String descriptor, final int id, final boolean write, final boolean guarded,
+    void throughArguments(final Type[] args, final int id, final boolean write, final boolean guarded,
                           final boolean firstArgument) {
-        final Type[] args = Type.getArgumentTypes(descriptor);
         final int[] slots = park(args);
         if (firstArgument) {
             out.visitVarInsn(Opcodes.ALOAD, slots[0]);
@@ -105,13 +104,7 @@ final class CountingCode {
             out.visitVarInsn(Opcodes.ILOAD, slots[0]);
         }
         out.visitIntInsn(Opcodes.BIPUSH, kind.code());
-        final String name = slotCall(write, guarded);
-        if (linksDynamically) {
-            out.visitInvokeDynamicInsn(name, COUNT_SLOT, LINK);
-        } else {
-            out.visitMethodInsn(Opcodes.INVOKESTATIC, TALLY, name, COUNT_SLOT, false);
-        }
-        wrote = true;
+        tally(slotCall(write, guarded), COUNT_SLOT);
         restore(args, slots);
     }
 
@@ -128,11 +121,10 @@ final class CountingCode {
         }
         out.visitInsn(Opcodes.DUP2);
         out.visitLdcInsn(siteCode);
-        out.visitInvokeDynamicInsn(slotCall(store, guarded), COUNT_SLOT, LINK);
+        tally(slotCall(store, guarded), COUNT_SLOT);
         if (store) {
             out.visitVarInsn(value.getOpcode(Opcodes.ILOAD), firstFree);
         }
-        wrote = true;
     }
 
     /**
@@ -141,16 +133,17 @@ final class CountingCode {
      * order cannot tell.
      */
     void lock(final String call) {
-        lockCall(call, "()V");
+        tally(call, "()V");
     }
 
     /** Tells Tally the result of the tryLock just made, which stays on the stack. */
     void tried() {
         out.visitInsn(Opcodes.DUP);
-        lockCall("heldIf", "(Z)V");
+        tally("heldIf", "(Z)V");
     }
 
-    private void lockCall(final String name, final String type) {
+    /** Calls one of Tally's methods: through its switched call site where the class file can link one. */
+    private void tally(final String name, final String type) {
         if (linksDynamically) {
             out.visitInvokeDynamicInsn(name, type, LINK);
         } else {
@@ -190,12 +183,6 @@ final class CountingCode {
         } else {
             out.visitLdcInsn(id);
         }
-        final String kind = !write ? "read" : guarded ? "guardedWrite" : "write";
-        if (linksDynamically) {
-            out.visitInvokeDynamicInsn(kind, COUNT, LINK);
-        } else {
-            out.visitMethodInsn(Opcodes.INVOKESTATIC, TALLY, kind, COUNT, false);
-        }
-        wrote = true;
+        tally(!write ? "read" : guarded ? "guardedWrite" : "write", COUNT);
     }
 }

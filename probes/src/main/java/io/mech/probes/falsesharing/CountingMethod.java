@@ -115,7 +115,7 @@ final class CountingMethod extends MethodVisitor {
             if (id > 0 && target.isStatic()) {
                 code.staticField(target.owner(), id, write, held);
             } else if (id > 0 && args.length > 0 && args[0].getSort() == Type.OBJECT) {
-                code.throughArguments(descriptor, id, write, held, true);
+                code.throughArguments(args, id, write, held, true);
             }
         } else if (owner.equals(AccessApis.VAR_HANDLE) && handles.slotHandle() != null) {
             if (args.length > 1 && args[1].getSort() == Type.INT
@@ -129,18 +129,18 @@ final class CountingMethod extends MethodVisitor {
             final FieldTarget target = handles.updater();
             final int id = rewrite.fieldId(target.owner(), target.name(), false);
             if (id > 0 && args.length > 0 && args[0].getSort() == Type.OBJECT) {
-                code.throughArguments(descriptor, id, !name.equals("get"), held, true);
+                code.throughArguments(args, id, !name.equals("get"), held, true);
             }
         } else if (AccessApis.UNSAFES.contains(owner) && handles.offset() != null) {
             final FieldTarget target = handles.offset();
             final int id = rewrite.fieldId(target.owner(), target.name(), false);
             if (id > 0 && args.length > 1 && args[0].getSort() == Type.OBJECT && args[1].getSort() == Type.LONG) {
-                code.throughArguments(descriptor, id, !AccessApis.isUnsafeRead(name), held, true);
+                code.throughArguments(args, id, !AccessApis.isUnsafeRead(name), held, true);
             }
         } else if (opcode == Opcodes.INVOKEVIRTUAL && AccessApis.ATOMICS.contains(owner) && !AccessApis.ATOMIC_NEITHER.contains(name)) {
             final int id = rewrite.fieldId(owner, "value", false);
             if (id > 0) {
-                code.throughArguments(descriptor, id, !AccessApis.ATOMIC_READS.contains(name), held, false);
+                code.throughArguments(args, id, !AccessApis.ATOMIC_READS.contains(name), held, false);
             }
         } else if (owner.equals(AccessApis.VAR_HANDLE) && VAR_HANDLE_ACCESS.matcher(name).matches()) {
             rewrite.noteUncounted(Uncounted.Kind.VAR_HANDLES);
