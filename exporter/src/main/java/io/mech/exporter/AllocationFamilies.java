@@ -4,7 +4,9 @@ import io.mech.probes.allocation.AllocationSnapshot;
 import io.mech.probes.allocation.ThreadAllocation;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -15,6 +17,11 @@ import java.util.function.Supplier;
  * each named as the JVM names it, a space as an underscore so that a selector needs no quoting.
  */
 public final class AllocationFamilies implements MetricFamilies {
+
+    private static final MetricMetadata ALLOCATED = Metadata.counter("mech_allocated_bytes", null,
+        "Bytes the JVM's threads allocated while the allocation probe watched, mech's own included");
+    private static final MetricMetadata BY_THREAD = Metadata.counter("mech_thread_allocated_bytes", null,
+        "Bytes the host's threads that allocated most allocated while the allocation probe watched");
 
     private final Supplier<AllocationSnapshot> snapshots;
 
@@ -31,16 +38,10 @@ public final class AllocationFamilies implements MetricFamilies {
     @Override
     public List<MetricSnapshot> collect() {
         final AllocationSnapshot now = snapshots.get();
-        final CounterSnapshot.Builder threads = CounterSnapshot.builder().name("mech_thread_allocated_bytes")
-            .help("Bytes the host's threads that allocated most allocated while the allocation probe watched");
+        final List<CounterSnapshot.CounterDataPointSnapshot> threads = new ArrayList<>(now.top().size());
         for (final ThreadAllocation thread : now.top()) {
-            threads.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(Labels.of("thread", thread.thread().replace(' ', '_')))
-                .value(thread.bytes()).build());
+            threads.add(OnePoint.counterPoint(Labels.of("thread", thread.thread().replace(' ', '_')), thread.bytes()));
         }
-        return List.of(CounterSnapshot.builder().name("mech_allocated_bytes")
-                .help("Bytes the JVM's threads allocated while the allocation probe watched, mech's own included")
-                .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(now.bytes()).build())
-                .build(),
-            threads.build());
+        return List.of(OnePoint.counter(ALLOCATED, now.bytes()), new CounterSnapshot(BY_THREAD, threads));
     }
 }

@@ -5,8 +5,10 @@ import io.mech.hiccup.cause.Cause;
 import io.mech.hiccup.cause.CauseTotals;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -17,6 +19,26 @@ import java.util.function.Supplier;
  * (ZGC's allocation stalls, once JFR records).
  */
 public final class CauseFamilies implements MetricFamilies {
+
+    private static final MetricMetadata SECONDS = Metadata.counter("mech_hiccup_cause_seconds", Unit.SECONDS,
+        "Stall time of the host JVM by the cause that covers most of each stall, from HotSpot's counters, JFR and the kernel's "
+            + "figures; unknown where none covered it");
+    private static final MetricMetadata STALLS = Metadata.counter("mech_hiccup_cause_stalls", null,
+        "Stalls of the host JVM by the cause that covers most of each");
+    private static final MetricMetadata ALLOCATION_SECONDS = Metadata.counter("mech_allocation_stall_seconds", Unit.SECONDS,
+        "Time the host's threads waited for memory outside safepoints (ZGC allocation stalls of 1 ms or more), "
+            + "thread by thread, since JFR began recording");
+    private static final MetricMetadata ALLOCATION_STALLS = Metadata.counter("mech_allocation_stalls", null,
+        "The host threads' waits for memory outside safepoints (ZGC allocation stalls of 1 ms or more)");
+    private static final Cause[] CAUSES = Cause.values();
+    /** Each cause's label, by the cause's ordinal. */
+    private static final Labels[] LABELS = new Labels[CAUSES.length];
+
+    static {
+        for (final Cause cause : CAUSES) {
+            LABELS[cause.ordinal()] = Labels.of("cause", cause.tag());
+        }
+    }
 
     private final Supplier<CauseTotals> totals;
 
@@ -34,24 +56,14 @@ public final class CauseFamilies implements MetricFamilies {
     @Override
     public List<MetricSnapshot> collect() {
         final CauseTotals now = totals.get();
-        final CounterSnapshot.Builder seconds = CounterSnapshot.builder().name("mech_hiccup_cause_seconds").unit(Unit.SECONDS)
-            .help("Stall time of the host JVM by the cause that covers most of each stall, from HotSpot's counters, JFR and the kernel's "
-                + "figures; unknown where none covered it");
-        final CounterSnapshot.Builder stalls = CounterSnapshot.builder().name("mech_hiccup_cause_stalls")
-            .help("Stalls of the host JVM by the cause that covers most of each");
-        for (final Cause cause : Cause.values()) {
-            final Labels labels = Labels.of("cause", cause.tag());
-            seconds.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(now.nanos(cause) / 1e9).build());
-            stalls.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels).value(now.count(cause)).build());
+        final List<CounterSnapshot.CounterDataPointSnapshot> seconds = new ArrayList<>(CAUSES.length);
+        final List<CounterSnapshot.CounterDataPointSnapshot> stalls = new ArrayList<>(CAUSES.length);
+        for (final Cause cause : CAUSES) {
+            seconds.add(OnePoint.counterPoint(LABELS[cause.ordinal()], now.nanos(cause) / 1e9));
+            stalls.add(OnePoint.counterPoint(LABELS[cause.ordinal()], now.count(cause)));
         }
         final AllocationStalls memory = now.allocationStalls();
-        return List.of(seconds.build(), stalls.build(),
-            CounterSnapshot.builder().name("mech_allocation_stall_seconds").unit(Unit.SECONDS)
-                .help("Time the host's threads waited for memory outside safepoints (ZGC allocation stalls of 1 ms or more), "
-                    + "thread by thread, since JFR began recording")
-                .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(memory.nanos() / 1e9).build()).build(),
-            CounterSnapshot.builder().name("mech_allocation_stalls")
-                .help("The host threads' waits for memory outside safepoints (ZGC allocation stalls of 1 ms or more)")
-                .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(memory.count()).build()).build());
+        return List.of(new CounterSnapshot(SECONDS, seconds), new CounterSnapshot(STALLS, stalls),
+            OnePoint.counter(ALLOCATION_SECONDS, memory.nanos() / 1e9), OnePoint.counter(ALLOCATION_STALLS, memory.count()));
     }
 }

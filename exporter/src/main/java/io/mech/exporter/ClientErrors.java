@@ -4,7 +4,9 @@ import io.mech.exporter.http.Drops;
 import io.mech.exporter.http.HttpServer;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -29,6 +31,12 @@ final class ClientErrors implements MetricFamilies, Drops {
     }
 
     private static final Reason[] REASONS = Reason.values();
+
+    private static final MetricMetadata FAMILY = Metadata.counter("mech_exporter_client_errors", null,
+        "Scrape connections mech's endpoint dropped: timeout (request not read within "
+            + HttpServer.READ_TIMEOUT_SECONDS + " s, or response not taken within "
+            + HttpServer.WRITE_TIMEOUT_SECONDS + " s), disconnect (client gone mid-request or mid-response), rejected (all "
+            + HttpServer.MAX_THREADS + " serving threads busy and " + HttpServer.MAX_WAITING + " connections waiting)");
 
     private final AtomicLongArray counts = new AtomicLongArray(REASONS.length);
 
@@ -63,15 +71,10 @@ final class ClientErrors implements MetricFamilies, Drops {
 
     @Override
     public List<MetricSnapshot> collect() {
-        final CounterSnapshot.Builder errors = CounterSnapshot.builder().name("mech_exporter_client_errors")
-            .help("Scrape connections mech's endpoint dropped: timeout (request not read within "
-                + HttpServer.READ_TIMEOUT_SECONDS + " s, or response not taken within "
-                + HttpServer.WRITE_TIMEOUT_SECONDS + " s), disconnect (client gone mid-request or mid-response), rejected (all "
-                + HttpServer.MAX_THREADS + " serving threads busy and " + HttpServer.MAX_WAITING + " connections waiting)");
+        final List<CounterSnapshot.CounterDataPointSnapshot> errors = new ArrayList<>(REASONS.length);
         for (final Reason reason : REASONS) {
-            errors.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(reason.labels)
-                .value(counts.get(reason.ordinal())).build());
+            errors.add(OnePoint.counterPoint(reason.labels, counts.get(reason.ordinal())));
         }
-        return List.of(errors.build());
+        return List.of(new CounterSnapshot(FAMILY, errors));
     }
 }

@@ -1,8 +1,7 @@
 package io.mech.exporter;
 
 import io.mech.probes.deadlocks.DeadlockSnapshot;
-import io.prometheus.metrics.model.snapshots.CounterSnapshot;
-import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import java.util.List;
 import java.util.function.Supplier;
@@ -13,6 +12,10 @@ import java.util.function.Supplier;
  * told from no look yet.
  */
 public final class DeadlockFamilies implements MetricFamilies {
+
+    private static final MetricMetadata DEADLOCKED = Metadata.gauge("mech_deadlocked_threads", null,
+        "Threads deadlocked on monitors or java.util.concurrent locks, as of the deadlock probe's last check; a deadlock never ends");
+    private static final MetricMetadata CHECKS = Metadata.counter("mech_deadlock_checks", null, "Checks the deadlock probe made");
 
     private final Supplier<DeadlockSnapshot> snapshots;
 
@@ -29,12 +32,6 @@ public final class DeadlockFamilies implements MetricFamilies {
     @Override
     public List<MetricSnapshot> collect() {
         final DeadlockSnapshot now = snapshots.get();
-        return List.of(GaugeSnapshot.builder().name("mech_deadlocked_threads")
-                .help("Threads deadlocked on monitors or java.util.concurrent locks, as of the deadlock probe's last check; a deadlock never ends")
-                .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(now.threads()).build())
-                .build(),
-            CounterSnapshot.builder().name("mech_deadlock_checks").help("Checks the deadlock probe made")
-                .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(now.checks()).build())
-                .build());
+        return List.of(OnePoint.gauge(DEADLOCKED, now.threads()), OnePoint.counter(CHECKS, now.checks()));
     }
 }

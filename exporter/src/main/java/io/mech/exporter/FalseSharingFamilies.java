@@ -4,7 +4,9 @@ import io.mech.probes.falsesharing.FalseSharingSnapshot;
 import io.mech.probes.falsesharing.Verdict;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -13,6 +15,15 @@ import java.util.function.Supplier;
  * family has no samples; after it the figures stay as the window left them.
  */
 public final class FalseSharingFamilies implements MetricFamilies {
+
+    private static final MetricMetadata SCORE = Metadata.gauge("mech_falsesharing_score", null,
+        "Per verdict of the last window: the lower of the two access rates (per second) times the probability of one line");
+    private static final MetricMetadata CANDIDATES = Metadata.gauge("mech_falsesharing_candidate_pairs", null,
+        "Pairs of non-final fields of the included classes that may share a line (same-line) or sit on neighbouring lines");
+    private static final MetricMetadata WOVEN = Metadata.gauge("mech_falsesharing_woven_classes", null,
+        "Classes the window wove counting into; 0 before the window");
+    private static final Labels SAME_LINE = Labels.of("distance", "same_line");
+    private static final Labels ADJACENT_LINE = Labels.of("distance", "adjacent_line");
 
     private final Supplier<FalseSharingSnapshot> snapshot;
 
@@ -29,22 +40,13 @@ public final class FalseSharingFamilies implements MetricFamilies {
     @Override
     public List<MetricSnapshot> collect() {
         final FalseSharingSnapshot now = snapshot.get();
-        final GaugeSnapshot.Builder score = GaugeSnapshot.builder().name("mech_falsesharing_score")
-            .help("Per verdict of the last window: the lower of the two access rates (per second) times the probability of one line");
+        final List<GaugeSnapshot.GaugeDataPointSnapshot> score = new ArrayList<>(now.verdicts().size());
         for (final Verdict v : now.verdicts()) {
-            score.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder()
-                .labels(Labels.of("verdict", LabelWords.of(v.kind().label()), "class", v.className(), "fields", String.join(",", v.fields())))
-                .value(v.score()).build());
+            score.add(OnePoint.gaugePoint(
+                Labels.of("verdict", LabelWords.of(v.kind().label()), "class", v.className(), "fields", String.join(",", v.fields())), v.score()));
         }
-        final GaugeSnapshot.Builder candidates = GaugeSnapshot.builder().name("mech_falsesharing_candidate_pairs")
-            .help("Pairs of non-final fields of the included classes that may share a line (same-line) or sit on neighbouring lines");
-        candidates.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(Labels.of("distance", "same_line"))
-            .value(now.sameLineCandidates()).build());
-        candidates.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(Labels.of("distance", "adjacent_line"))
-            .value(now.adjacentLineCandidates()).build());
-        final GaugeSnapshot woven = GaugeSnapshot.builder().name("mech_falsesharing_woven_classes")
-            .help("Classes the window wove counting into; 0 before the window")
-            .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(now.woven()).build()).build();
-        return List.of(score.build(), candidates.build(), woven);
+        final GaugeSnapshot candidates = new GaugeSnapshot(CANDIDATES, List.of(OnePoint.gaugePoint(SAME_LINE, now.sameLineCandidates()),
+            OnePoint.gaugePoint(ADJACENT_LINE, now.adjacentLineCandidates())));
+        return List.of(new GaugeSnapshot(SCORE, score), candidates, OnePoint.gauge(WOVEN, now.woven()));
     }
 }

@@ -5,6 +5,7 @@ import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.Quantile;
 import io.prometheus.metrics.model.snapshots.Quantiles;
@@ -34,6 +35,17 @@ public final class HiccupFamilies implements MetricFamilies {
     /** The quantiles HdrHistogram computes, 1.0 being the maximum. */
     static final double[] QUANTILES = {0.5, 0.9, 0.99, 0.999, 1.0};
 
+    private static final MetricMetadata HISTOGRAM = Metadata.histogram("mech_hiccup_seconds", Unit.SECONDS,
+        "Hiccups of the JVM since recording began: how much longer than the shortest round the recorder "
+            + "thread took to wake, corrected for coordinated omission");
+    private static final MetricMetadata HDR = Metadata.summary("mech_hiccup_hdr_seconds", Unit.SECONDS,
+        "Hiccup quantiles since recording began, computed by HdrHistogram; quantile 1 is the maximum");
+    private static final MetricMetadata INTERVAL_MAX = Metadata.gauge("mech_hiccup_interval_max_seconds", Unit.SECONDS,
+        "Longest hiccup of the last closed interval");
+    private static final MetricMetadata STALL_TIME = Metadata.counter("mech_hiccup_stall_seconds", Unit.SECONDS,
+        "Total time the JVM stood still in hiccups at least hiccup.attribute-above long, uncorrected");
+    private static final MetricMetadata STALLS = Metadata.counter("mech_hiccup_stalls", null, "Hiccups at least hiccup.attribute-above long");
+
     private final Map<Labels, Supplier<HiccupSnapshot>> meters;
     private final boolean classic;
     private final Map<Labels, Distribution> distributions = new ConcurrentHashMap<>();
@@ -60,17 +72,11 @@ public final class HiccupFamilies implements MetricFamilies {
 
     @Override
     public List<MetricSnapshot> collect() {
-        final HistogramSnapshot.Builder histogram = HistogramSnapshot.builder().name("mech_hiccup_seconds").unit(Unit.SECONDS)
-            .help("Hiccups of the JVM since recording began: how much longer than the shortest round the recorder "
-                + "thread took to wake, corrected for coordinated omission");
-        final SummarySnapshot.Builder quantiles = SummarySnapshot.builder().name("mech_hiccup_hdr_seconds").unit(Unit.SECONDS)
-            .help("Hiccup quantiles since recording began, computed by HdrHistogram; quantile 1 is the maximum");
-        final GaugeSnapshot.Builder intervalMax = GaugeSnapshot.builder().name("mech_hiccup_interval_max_seconds")
-            .unit(Unit.SECONDS).help("Longest hiccup of the last closed interval");
-        final CounterSnapshot.Builder stallTime = CounterSnapshot.builder().name("mech_hiccup_stall_seconds").unit(Unit.SECONDS)
-            .help("Total time the JVM stood still in hiccups at least hiccup.attribute-above long, uncorrected");
-        final CounterSnapshot.Builder stalls = CounterSnapshot.builder().name("mech_hiccup_stalls")
-            .help("Hiccups at least hiccup.attribute-above long");
+        final List<HistogramSnapshot.HistogramDataPointSnapshot> histogram = new ArrayList<>(meters.size());
+        final List<SummarySnapshot.SummaryDataPointSnapshot> quantiles = new ArrayList<>(meters.size());
+        final List<GaugeSnapshot.GaugeDataPointSnapshot> intervalMax = new ArrayList<>(meters.size());
+        final List<CounterSnapshot.CounterDataPointSnapshot> stallTime = new ArrayList<>(meters.size());
+        final List<CounterSnapshot.CounterDataPointSnapshot> stalls = new ArrayList<>(meters.size());
         for (final Map.Entry<Labels, Supplier<HiccupSnapshot>> meter : meters.entrySet()) {
             final HiccupSnapshot snapshot = meter.getValue().get();
             if (snapshot == null) {
@@ -78,18 +84,16 @@ public final class HiccupFamilies implements MetricFamilies {
             }
             final Labels labels = meter.getKey();
             final Distribution distribution = distribution(labels, snapshot.histogram());
-            histogram.dataPoint(distribution.histogram());
-            quantiles.dataPoint(distribution.quantiles());
-            intervalMax.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels)
-                .value(snapshot.lastIntervalMaxNanos() / 1e9).build());
+            histogram.add(distribution.histogram());
+            quantiles.add(distribution.quantiles());
+            intervalMax.add(OnePoint.gaugePoint(labels, snapshot.lastIntervalMaxNanos() / 1e9));
             if (snapshot.stalls() >= 0) {
-                stallTime.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels)
-                    .value(snapshot.stallNanos() / 1e9).build());
-                stalls.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(labels)
-                    .value(snapshot.stalls()).build());
+                stallTime.add(OnePoint.counterPoint(labels, snapshot.stallNanos() / 1e9));
+                stalls.add(OnePoint.counterPoint(labels, snapshot.stalls()));
             }
         }
-        return List.of(histogram.build(), quantiles.build(), intervalMax.build(), stallTime.build(), stalls.build());
+        return List.of(new HistogramSnapshot(HISTOGRAM, histogram), new SummarySnapshot(HDR, quantiles),
+            new GaugeSnapshot(INTERVAL_MAX, intervalMax), new CounterSnapshot(STALL_TIME, stallTime), new CounterSnapshot(STALLS, stalls));
     }
 
     private Distribution distribution(final Labels labels, final Histogram nanos) {

@@ -2,7 +2,9 @@ package io.mech.exporter;
 
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,6 +22,11 @@ import java.util.function.Consumer;
  * lookup and a new counter for a component's first are cheap enough.
  */
 public final class InternalErrors implements MetricFamilies {
+
+    private static final MetricMetadata FAMILY = Metadata.counter("mech_internal_errors", null,
+        "Failures inside mech by component (a part's start, a report section, a scrape contribution); "
+            + "each component's first is also a warning on stderr");
+    private static final Labels NONE = Labels.of("component", "none");
 
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
     /** Allocated at start: counting must not need memory when there is none. */
@@ -102,15 +109,12 @@ public final class InternalErrors implements MetricFamilies {
 
     @Override
     public List<MetricSnapshot> collect() {
-        final CounterSnapshot.Builder errors = CounterSnapshot.builder().name("mech_internal_errors")
-            .help("Failures inside mech by component (a part's start, a report section, a scrape contribution); "
-                + "each component's first is also a warning on stderr");
+        final List<CounterSnapshot.CounterDataPointSnapshot> errors = new ArrayList<>(counts.size() + 1);
         // One series even without failures, so that a rule can alert on its increase from 0.
-        errors.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(Labels.of("component", "none")).value(0).build());
+        errors.add(OnePoint.counterPoint(NONE, 0));
         for (final Map.Entry<String, AtomicLong> entry : counts.entrySet()) {
-            errors.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(Labels.of("component", LabelWords.of(entry.getKey())))
-                .value(entry.getValue().get()).build());
+            errors.add(OnePoint.counterPoint(Labels.of("component", LabelWords.of(entry.getKey())), entry.getValue().get()));
         }
-        return List.of(errors.build());
+        return List.of(new CounterSnapshot(FAMILY, errors));
     }
 }

@@ -11,6 +11,7 @@ import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.util.ArrayList;
@@ -51,6 +52,20 @@ public final class LockFamilies implements MetricFamilies {
     private static final double[] UPPER_BOUNDS_SECONDS = upperBounds();
     private static final Comparator<LockSite> HEAVIEST_FIRST = Comparator.comparingLong(LockSite::totalNanos).reversed();
 
+    private static final MetricMetadata BLOCKED = Metadata.histogram("mech_lock_blocked_seconds", Unit.SECONDS,
+        "Time threads blocked on a lock, by kind, lock class and call site (kind pinned: virtual threads blocked while "
+            + "pinned to their carrier, class the reason; kind juc_wait: parked in a java.util.concurrent synchronizer other "
+            + "than a lock, such as a pool's hand-off queue or a semaphore, class the one called); JFR reports blocks from the "
+            + "probe's threshold up; sites beyond the series budget are summed per kind into class and site \"other\"");
+    private static final MetricMetadata LONGEST = Metadata.gauge("mech_lock_blocked_max_seconds", Unit.SECONDS,
+        "The longest block on a lock since mech started, by kind, lock class and call site");
+    private static final MetricMetadata CONTENDED = Metadata.histogram("mech_lock_contended_acquisition_seconds", Unit.SECONDS,
+        "Every contended acquisition of a ReentrantLock or ReentrantReadWriteLock, however short, by lock class and mode");
+    private static final MetricMetadata INFLATIONS = Metadata.counter("mech_lock_monitor_inflations", null,
+        "Monitors inflated, by the monitor's class and JFR's cause (wait/notify or contention)");
+    private static final MetricMetadata MONITORS = Metadata.gauge("mech_lock_monitors_in_use", null,
+        "Inflated monitors in use at JFR's last jdk.JavaMonitorStatistics (JDK 25 and later)");
+
     private final Supplier<LockSnapshot> snapshots;
 
     /** @param snapshots the running lock probe's snapshots */
@@ -88,14 +103,9 @@ public final class LockFamilies implements MetricFamilies {
         final List<MetricSnapshot> families = new ArrayList<>(5);
         final int first = firstBucket(now.thresholdNanos());
         final double[] bounds = Arrays.copyOfRange(UPPER_BOUNDS_SECONDS, first, UPPER_BOUNDS_SECONDS.length);
-        final HistogramSnapshot.Builder blocked = HistogramSnapshot.builder().name("mech_lock_blocked_seconds").unit(Unit.SECONDS)
-            .help("Time threads blocked on a lock, by kind, lock class and call site (kind pinned: virtual threads blocked while "
-                + "pinned to their carrier, class the reason; kind juc_wait: parked in a java.util.concurrent synchronizer other "
-                + "than a lock, such as a pool's hand-off queue or a semaphore, class the one called); JFR reports blocks from the "
-                + "probe's threshold up; sites beyond the series budget are summed per kind into class and site \"other\"");
-        final GaugeSnapshot.Builder longest = GaugeSnapshot.builder().name("mech_lock_blocked_max_seconds").unit(Unit.SECONDS)
-            .help("The longest block on a lock since mech started, by kind, lock class and call site");
         final List<LockSite> sites = now.sites();
+        final List<HistogramSnapshot.HistogramDataPointSnapshot> blocked = new ArrayList<>(sites.size());
+        final List<GaugeSnapshot.GaugeDataPointSnapshot> longest = new ArrayList<>(sites.size());
         // per site: its buckets, a sum and a count, and its maximum
         final int rows = Math.max(KINDS.length + 1, SERIES_BUDGET / (bounds.length + 3));
         if (sites.size() <= rows) {
@@ -121,43 +131,38 @@ public final class LockFamilies implements MetricFamilies {
                 final Other other = others[kind.ordinal()];
                 if (other != null) {
                     final Labels labels = Labels.of("kind", kind(kind), "class", OTHER, "site", OTHER);
-                    blocked.dataPoint(point(labels, bounds, other.counts, other.totalNanos));
-                    longest.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(other.maxNanos / 1e9).build());
+                    blocked.add(point(labels, bounds, other.counts, other.totalNanos));
+                    longest.add(OnePoint.gaugePoint(labels, other.maxNanos / 1e9));
                 }
             }
         }
-        families.add(blocked.build());
-        families.add(longest.build());
-        final HistogramSnapshot.Builder contended = HistogramSnapshot.builder().name("mech_lock_contended_acquisition_seconds")
-            .unit(Unit.SECONDS)
-            .help("Every contended acquisition of a ReentrantLock or ReentrantReadWriteLock, however short, by lock class and mode");
+        families.add(new HistogramSnapshot(BLOCKED, blocked));
+        families.add(new GaugeSnapshot(LONGEST, longest));
+        final List<HistogramSnapshot.HistogramDataPointSnapshot> contended = new ArrayList<>(now.belowThreshold().size());
         for (final JucContention c : now.belowThreshold()) {
-            contended.dataPoint(point(Labels.of("class", c.lockClass(), "mode", c.mode().isEmpty() ? "exclusive" : c.mode()),
+            contended.add(point(Labels.of("class", c.lockClass(), "mode", c.mode().isEmpty() ? "exclusive" : c.mode()),
                 UPPER_BOUNDS_SECONDS, c.histogram().counts(), c.totalNanos()));
         }
-        families.add(contended.build());
-        final CounterSnapshot.Builder inflations = CounterSnapshot.builder().name("mech_lock_monitor_inflations")
-            .help("Monitors inflated, by the monitor's class and JFR's cause (wait/notify or contention)");
+        families.add(new HistogramSnapshot(CONTENDED, contended));
+        final List<CounterSnapshot.CounterDataPointSnapshot> inflations = new ArrayList<>(now.inflations().size());
         for (final Inflation i : now.inflations()) {
-            inflations.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
-                .labels(Labels.of("class", i.monitorClass(), "cause", LabelWords.of(i.cause()))).value(i.count()).build());
+            inflations.add(OnePoint.counterPoint(Labels.of("class", i.monitorClass(), "cause", LabelWords.of(i.cause())), i.count()));
         }
-        families.add(inflations.build());
+        families.add(new CounterSnapshot(INFLATIONS, inflations));
         if (now.monitorsInUse() >= 0) {
-            families.add(GaugeSnapshot.builder().name("mech_lock_monitors_in_use")
-                .help("Inflated monitors in use at JFR's last jdk.JavaMonitorStatistics (JDK 25 and later)")
-                .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(now.monitorsInUse()).build()).build());
+            families.add(OnePoint.gauge(MONITORS, now.monitorsInUse()));
         }
         return families;
     }
 
-    private static void addSite(final HistogramSnapshot.Builder blocked, final GaugeSnapshot.Builder longest, final LockSite site,
-                                final double[] bounds, final int first) {
+    private static void addSite(final List<HistogramSnapshot.HistogramDataPointSnapshot> blocked,
+                                final List<GaugeSnapshot.GaugeDataPointSnapshot> longest, final LockSite site, final double[] bounds,
+                                final int first) {
         final Labels labels = Labels.of("kind", kind(site.kind()), "class", site.lockClass(), "site", site.callSite());
         final long[] counts = new long[bounds.length];
         fold(site.histogram(), first, counts);
-        blocked.dataPoint(point(labels, bounds, counts, site.totalNanos()));
-        longest.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(site.maxNanos() / 1e9).build());
+        blocked.add(point(labels, bounds, counts, site.totalNanos()));
+        longest.add(OnePoint.gaugePoint(labels, site.maxNanos() / 1e9));
     }
 
     /**

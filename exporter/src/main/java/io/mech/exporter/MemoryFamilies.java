@@ -2,6 +2,7 @@ package io.mech.exporter;
 
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.lang.management.ManagementFactory;
@@ -41,23 +42,25 @@ final class MemoryFamilies implements MetricFamilies {
         final String area;
         final String pool;
         final String collection;
-        final String areaHelp;
-        final String poolHelp;
-        final String collectionHelp;
+        final MetricMetadata areaFamily;
+        final MetricMetadata poolFamily;
+        final MetricMetadata collectionFamily;
         final ToLongFunction<MemoryUsage> read;
 
         Figure(final String name, final String area, final String pool, final String collection, final ToLongFunction<MemoryUsage> read) {
             this.area = "jvm_memory_" + name + "_bytes";
             this.pool = "jvm_memory_pool_" + name + "_bytes";
             this.collection = "jvm_memory_pool_collection_" + name + "_bytes";
-            this.areaHelp = area + " of a given JVM memory area.";
-            this.poolHelp = pool + " of a given JVM memory pool.";
-            this.collectionHelp = collection + " of a given JVM memory pool.";
+            this.areaFamily = Metadata.gauge(this.area, Unit.BYTES, area + " of a given JVM memory area.");
+            this.poolFamily = Metadata.gauge(this.pool, Unit.BYTES, pool + " of a given JVM memory pool.");
+            this.collectionFamily = Metadata.gauge(this.collection, Unit.BYTES, collection + " of a given JVM memory pool.");
             this.read = read;
         }
     }
 
     private static final Figure[] FIGURES = Figure.values();
+    private static final MetricMetadata PENDING = Metadata.gauge("jvm_memory_objects_pending_finalization", null,
+        "The number of objects waiting in the finalizer queue.");
 
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     private final List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans();
@@ -93,33 +96,24 @@ final class MemoryFamilies implements MetricFamilies {
             afterCollection[i] = pools.get(i).getCollectionUsage();
         }
         final List<MetricSnapshot> families = new ArrayList<>(1 + 3 * FIGURES.length);
-        families.add(OnePoint.gauge("jvm_memory_objects_pending_finalization", null,
-            "The number of objects waiting in the finalizer queue.", memory.getObjectPendingFinalizationCount()));
+        families.add(OnePoint.gauge(PENDING, memory.getObjectPendingFinalizationCount()));
         for (final Figure figure : FIGURES) {
-            families.add(bytes(figure.area, figure.areaHelp)
-                .dataPoint(point(HEAP, figure.read.applyAsLong(heap)))
-                .dataPoint(point(NON_HEAP, figure.read.applyAsLong(nonHeap))).build());
-            families.add(byPool(bytes(figure.pool, figure.poolHelp), figure, usage));
-            families.add(byPool(bytes(figure.collection, figure.collectionHelp), figure, afterCollection));
+            families.add(new GaugeSnapshot(figure.areaFamily, List.of(OnePoint.gaugePoint(HEAP, figure.read.applyAsLong(heap)),
+                OnePoint.gaugePoint(NON_HEAP, figure.read.applyAsLong(nonHeap)))));
+            families.add(byPool(figure.poolFamily, figure, usage));
+            families.add(byPool(figure.collectionFamily, figure, afterCollection));
         }
         return families;
     }
 
     /** The family with one point per pool that has a usage of this kind; a pool without one is left out. */
-    private GaugeSnapshot byPool(final GaugeSnapshot.Builder family, final Figure figure, final MemoryUsage[] usage) {
+    private GaugeSnapshot byPool(final MetricMetadata family, final Figure figure, final MemoryUsage[] usage) {
+        final List<GaugeSnapshot.GaugeDataPointSnapshot> points = new ArrayList<>(usage.length);
         for (int i = 0; i < usage.length; i++) {
             if (usage[i] != null) {
-                family.dataPoint(point(poolLabels[i], figure.read.applyAsLong(usage[i])));
+                points.add(OnePoint.gaugePoint(poolLabels[i], figure.read.applyAsLong(usage[i])));
             }
         }
-        return family.build();
-    }
-
-    private static GaugeSnapshot.Builder bytes(final String name, final String help) {
-        return GaugeSnapshot.builder().name(name).help(help).unit(Unit.BYTES);
-    }
-
-    private static GaugeSnapshot.GaugeDataPointSnapshot point(final Labels labels, final long value) {
-        return GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(labels).value(value).build();
+        return new GaugeSnapshot(family, points);
     }
 }

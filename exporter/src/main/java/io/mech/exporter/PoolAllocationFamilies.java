@@ -3,10 +3,12 @@ package io.mech.exporter;
 import com.sun.management.GarbageCollectionNotificationInfo;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,6 +34,9 @@ import javax.management.openmbean.CompositeData;
 final class PoolAllocationFamilies implements MetricFamilies, NotificationListener {
 
     /** Per pool: what it held after the last collection, and what it was allocated in all. */
+    private static final MetricMetadata FAMILY = Metadata.counter("jvm_memory_pool_allocated_bytes", null,
+        "Total bytes allocated in a given JVM memory pool. Only updated after GC, not continuously.");
+
     private static final class Pool {
         final Labels labels;
         long lastAfter;
@@ -86,13 +91,12 @@ final class PoolAllocationFamilies implements MetricFamilies, NotificationListen
 
     @Override
     public synchronized List<MetricSnapshot> collect() {
-        final CounterSnapshot.Builder allocated = CounterSnapshot.builder().name("jvm_memory_pool_allocated_bytes")
-            .help("Total bytes allocated in a given JVM memory pool. Only updated after GC, not continuously.");
+        final List<CounterSnapshot.CounterDataPointSnapshot> allocated = new ArrayList<>(pools.size());
         for (final Pool pool : pools.values()) {
             if (pool.allocated > 0) {
-                allocated.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(pool.labels).value(pool.allocated).build());
+                allocated.add(OnePoint.counterPoint(pool.labels, pool.allocated));
             }
         }
-        return List.of(allocated.build());
+        return List.of(new CounterSnapshot(FAMILY, allocated));
     }
 }

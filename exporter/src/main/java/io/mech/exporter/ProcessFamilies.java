@@ -1,5 +1,6 @@
 package io.mech.exporter;
 
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.lang.management.ManagementFactory;
@@ -28,6 +29,15 @@ final class ProcessFamilies implements MetricFamilies {
     /** The status lines read: the virtual size, then the resident set. */
     private static final byte[][] MEMORY = {ProcStatus.key("VmSize:"), ProcStatus.key("VmRSS:")};
 
+    private static final MetricMetadata CPU = Metadata.counter("process_cpu_seconds", Unit.SECONDS,
+        "Total user and system CPU time spent in seconds.");
+    private static final MetricMetadata START = Metadata.gauge("process_start_time_seconds", Unit.SECONDS,
+        "Start time of the process since unix epoch in seconds.");
+    private static final MetricMetadata OPEN_FDS = Metadata.gauge("process_open_fds", null, "Number of open file descriptors.");
+    private static final MetricMetadata MAX_FDS = Metadata.gauge("process_max_fds", null, "Maximum number of open file descriptors.");
+    private static final MetricMetadata VIRTUAL = Metadata.gauge("process_virtual_memory_bytes", Unit.BYTES, "Virtual memory size in bytes.");
+    private static final MetricMetadata RESIDENT = Metadata.gauge("process_resident_memory_bytes", Unit.BYTES, "Resident memory size in bytes.");
+
     private final OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
     private final double startSeconds = ManagementFactory.getRuntimeMXBean().getStartTime() / 1e3;
     private final ProcStatus status = ProcStatus.open();
@@ -44,23 +54,22 @@ final class ProcessFamilies implements MetricFamilies {
         if (os instanceof com.sun.management.OperatingSystemMXBean) {
             final long cpu = ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
             if (cpu >= 0) {
-                families.add(OnePoint.counter("process_cpu_seconds", Unit.SECONDS, "Total user and system CPU time spent in seconds.", cpu / 1e9));
+                families.add(OnePoint.counter(CPU, cpu / 1e9));
             }
         }
-        families.add(OnePoint.gauge("process_start_time_seconds", Unit.SECONDS, "Start time of the process since unix epoch in seconds.",
-            startSeconds));
+        families.add(OnePoint.gauge(START, startSeconds));
         if (os instanceof com.sun.management.UnixOperatingSystemMXBean) {
             final com.sun.management.UnixOperatingSystemMXBean unix = (com.sun.management.UnixOperatingSystemMXBean) os;
-            families.add(OnePoint.gauge("process_open_fds", null, "Number of open file descriptors.", unix.getOpenFileDescriptorCount()));
-            families.add(OnePoint.gauge("process_max_fds", null, "Maximum number of open file descriptors.", unix.getMaxFileDescriptorCount()));
+            families.add(OnePoint.gauge(OPEN_FDS, unix.getOpenFileDescriptorCount()));
+            families.add(OnePoint.gauge(MAX_FDS, unix.getMaxFileDescriptorCount()));
         }
         final long[] kilobytes = new long[MEMORY.length];
         if (status != null && status.kilobytes(MEMORY, kilobytes)) {
             if (kilobytes[0] >= 0) {
-                families.add(OnePoint.gauge("process_virtual_memory_bytes", Unit.BYTES, "Virtual memory size in bytes.", kilobytes[0] * 1024.0));
+                families.add(OnePoint.gauge(VIRTUAL, kilobytes[0] * 1024.0));
             }
             if (kilobytes[1] >= 0) {
-                families.add(OnePoint.gauge("process_resident_memory_bytes", Unit.BYTES, "Resident memory size in bytes.", kilobytes[1] * 1024.0));
+                families.add(OnePoint.gauge(RESIDENT, kilobytes[1] * 1024.0));
             }
         }
         return families;

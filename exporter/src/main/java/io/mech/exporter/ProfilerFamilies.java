@@ -2,15 +2,23 @@ package io.mech.exporter;
 
 import io.mech.probes.profiler.Profiler;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
-import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /** The captures the profiler took on trigger, and whether it still runs. */
 public final class ProfilerFamilies implements MetricFamilies {
+
+    private static final MetricMetadata CAPTURES = Metadata.counter("mech_profiler_captures", null,
+        "async-profiler captures taken on trigger, by trigger");
+    private static final MetricMetadata IN_COOLDOWN = Metadata.counter("mech_profiler_triggers_in_cooldown", null,
+        "Triggers that came inside profiler.cooldown and took no capture");
+    private static final MetricMetadata ENABLED = Metadata.gauge("mech_profiler_enabled", null,
+        "1 while the profiler can capture; 0 once it turned itself off (its library did not load)");
 
     private final Profiler profiler;
 
@@ -30,18 +38,11 @@ public final class ProfilerFamilies implements MetricFamilies {
         for (final Profiler.Taken capture : profiler.taken()) {
             byTrigger.merge(capture.trigger(), 1L, Long::sum);
         }
-        final CounterSnapshot.Builder captures = CounterSnapshot.builder().name("mech_profiler_captures")
-            .help("async-profiler captures taken on trigger, by trigger");
+        final List<CounterSnapshot.CounterDataPointSnapshot> captures = new ArrayList<>(byTrigger.size());
         for (final Map.Entry<String, Long> e : byTrigger.entrySet()) {
-            captures.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(Labels.of("trigger", e.getKey()))
-                .value(e.getValue()).build());
+            captures.add(OnePoint.counterPoint(Labels.of("trigger", e.getKey()), e.getValue()));
         }
-        final CounterSnapshot skipped = CounterSnapshot.builder().name("mech_profiler_triggers_in_cooldown")
-            .help("Triggers that came inside profiler.cooldown and took no capture")
-            .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(profiler.triggersInCooldown()).build()).build();
-        final GaugeSnapshot enabled = GaugeSnapshot.builder().name("mech_profiler_enabled")
-            .help("1 while the profiler can capture; 0 once it turned itself off (its library did not load)")
-            .dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(profiler.failed() ? 0 : 1).build()).build();
-        return List.of(captures.build(), skipped, enabled);
+        return List.of(new CounterSnapshot(CAPTURES, captures), OnePoint.counter(IN_COOLDOWN, profiler.triggersInCooldown()),
+            OnePoint.gauge(ENABLED, profiler.failed() ? 0 : 1));
     }
 }

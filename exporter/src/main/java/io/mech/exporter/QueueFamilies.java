@@ -5,6 +5,7 @@ import io.mech.probes.queues.QueueStats;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,6 +22,35 @@ import java.util.function.Supplier;
  * {@code executor_queue_remaining_tasks}), prefixed {@code mech_}.
  */
 public final class QueueFamilies implements MetricFamilies {
+
+    private static final MetricMetadata DEPTH = Metadata.gauge("mech_queue_depth", null,
+        "Elements in the queue at the last sample (a linked queue's walk stops at 10000)");
+    private static final MetricMetadata CAPACITY = Metadata.gauge("mech_queue_capacity", null,
+        "The queue's bound; absent for unbounded queues and those whose bound is unknown");
+    private static final MetricMetadata REMAINING = Metadata.gauge("mech_queue_remaining_capacity", null,
+        "Capacity minus depth, for bounded queues");
+    private static final MetricMetadata UTILIZATION = Metadata.gauge("mech_queue_utilization_ratio", null,
+        "Depth over capacity, for bounded queues: from 0 to 1");
+    private static final MetricMetadata ENQUEUED = Metadata.counter("mech_queue_enqueued", null,
+        "Elements enqueued since the queue was registered");
+    private static final MetricMetadata DEQUEUED = Metadata.counter("mech_queue_dequeued", null,
+        "Elements dequeued since the queue was registered");
+    private static final MetricMetadata WAIT = Metadata.gauge("mech_queue_wait_seconds", null,
+        "Little's law: mean depth over the dequeue rate, smoothed over 10 s; absent when the rate is about zero");
+    private static final MetricMetadata ALERTS = Metadata.counter("mech_queue_backpressure_alerts", null,
+        "Back-pressure episodes: full, deep or growing for three samples");
+    private static final MetricMetadata QUEUED_TASKS = Metadata.gauge("mech_executor_queued_tasks", null,
+        "Tasks in the executor's work queue at the last sample");
+    private static final MetricMetadata ACTIVE = Metadata.gauge("mech_executor_active_threads", null,
+        "Threads running a task at the last sample");
+    private static final MetricMetadata REMAINING_TASKS = Metadata.gauge("mech_executor_queue_remaining_tasks", null,
+        "Room left in a bounded work queue");
+    private static final MetricMetadata TASK_WAIT = Metadata.gauge("mech_executor_wait_seconds", null,
+        "Little's law on the work queue: how long a task waits before it runs");
+    private static final MetricMetadata TASK_ALERTS = Metadata.counter("mech_executor_backpressure_alerts", null,
+        "Back-pressure episodes of the work queue");
+    private static final MetricMetadata CORRECTIONS = Metadata.counter("mech_queue_depth_corrections", null,
+        "Times a counted queue's depth was corrected to its own size(): elements had moved by a way mech does not count");
 
     private final Supplier<QueueSnapshot> snapshot;
 
@@ -59,30 +89,20 @@ public final class QueueFamilies implements MetricFamilies {
             (executor ? executors : queues).computeIfAbsent(labels, l -> new Sum()).add(q);
         }
         final List<MetricSnapshot> families = new ArrayList<>();
-        families.add(gauge("mech_queue_depth", "Elements in the queue at the last sample (a linked queue's walk stops at 10000)", queues,
-            s -> s.depth));
-        families.add(gauge("mech_queue_capacity", "The queue's bound; absent for unbounded queues and those whose bound is unknown",
-            bounded(queues), s -> s.capacity));
-        families.add(gauge("mech_queue_remaining_capacity", "Capacity minus depth, for bounded queues", bounded(queues), s -> s.capacity - s.depth));
-        families.add(gauge("mech_queue_utilization_ratio", "Depth over capacity, for bounded queues: from 0 to 1", bounded(queues),
-            s -> s.capacity > 0 ? Math.min(1, s.depth / s.capacity) : 0));
-        families.add(counter("mech_queue_enqueued", "Elements enqueued since the queue was registered", queues, s -> s.enqueued));
-        families.add(counter("mech_queue_dequeued", "Elements dequeued since the queue was registered", queues, s -> s.dequeued));
-        families.add(gauge("mech_queue_wait_seconds",
-            "Little's law: mean depth over the dequeue rate, smoothed over 10 s; absent when the rate is about zero",
-            waited(queues), s -> s.waitDepth / s.dequeueRate));
-        families.add(counter("mech_queue_backpressure_alerts", "Back-pressure episodes: full, deep or growing for three samples",
-            queues, s -> s.alerts));
-        families.add(gauge("mech_executor_queued_tasks", "Tasks in the executor's work queue at the last sample", executors, s -> s.depth));
-        families.add(gauge("mech_executor_active_threads", "Threads running a task at the last sample", executors, s -> s.active));
-        families.add(gauge("mech_executor_queue_remaining_tasks", "Room left in a bounded work queue", bounded(executors),
-            s -> s.capacity - s.depth));
-        families.add(gauge("mech_executor_wait_seconds", "Little's law on the work queue: how long a task waits before it runs",
-            waited(executors), s -> s.waitDepth / s.dequeueRate));
-        families.add(counter("mech_executor_backpressure_alerts", "Back-pressure episodes of the work queue", executors, s -> s.alerts));
-        families.add(CounterSnapshot.builder().name("mech_queue_depth_corrections")
-            .help("Times a counted queue's depth was corrected to its own size(): elements had moved by a way mech does not count")
-            .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(now.corrected()).build()).build());
+        families.add(gauge(DEPTH, queues, s -> s.depth));
+        families.add(gauge(CAPACITY, bounded(queues), s -> s.capacity));
+        families.add(gauge(REMAINING, bounded(queues), s -> s.capacity - s.depth));
+        families.add(gauge(UTILIZATION, bounded(queues), s -> s.capacity > 0 ? Math.min(1, s.depth / s.capacity) : 0));
+        families.add(counter(ENQUEUED, queues, s -> s.enqueued));
+        families.add(counter(DEQUEUED, queues, s -> s.dequeued));
+        families.add(gauge(WAIT, waited(queues), s -> s.waitDepth / s.dequeueRate));
+        families.add(counter(ALERTS, queues, s -> s.alerts));
+        families.add(gauge(QUEUED_TASKS, executors, s -> s.depth));
+        families.add(gauge(ACTIVE, executors, s -> s.active));
+        families.add(gauge(REMAINING_TASKS, bounded(executors), s -> s.capacity - s.depth));
+        families.add(gauge(TASK_WAIT, waited(executors), s -> s.waitDepth / s.dequeueRate));
+        families.add(counter(TASK_ALERTS, executors, s -> s.alerts));
+        families.add(OnePoint.counter(CORRECTIONS, now.corrected()));
         return families;
     }
 
@@ -106,20 +126,18 @@ public final class QueueFamilies implements MetricFamilies {
         return waited;
     }
 
-    private static GaugeSnapshot gauge(final String name, final String help, final Map<Labels, Sum> sums,
+    private static GaugeSnapshot gauge(final MetricMetadata family, final Map<Labels, Sum> sums,
                                        final java.util.function.ToDoubleFunction<Sum> value) {
-        final GaugeSnapshot.Builder builder = GaugeSnapshot.builder().name(name).help(help);
-        sums.forEach((labels, sum) -> builder.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder()
-            .labels(labels).value(value.applyAsDouble(sum)).build()));
-        return builder.build();
+        final List<GaugeSnapshot.GaugeDataPointSnapshot> points = new ArrayList<>(sums.size());
+        sums.forEach((labels, sum) -> points.add(OnePoint.gaugePoint(labels, value.applyAsDouble(sum))));
+        return new GaugeSnapshot(family, points);
     }
 
-    private static CounterSnapshot counter(final String name, final String help, final Map<Labels, Sum> sums,
+    private static CounterSnapshot counter(final MetricMetadata family, final Map<Labels, Sum> sums,
                                            final java.util.function.ToDoubleFunction<Sum> value) {
-        final CounterSnapshot.Builder builder = CounterSnapshot.builder().name(name).help(help);
-        sums.forEach((labels, sum) -> builder.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
-            .labels(labels).value(Math.max(0, value.applyAsDouble(sum))).build()));
-        return builder.build();
+        final List<CounterSnapshot.CounterDataPointSnapshot> points = new ArrayList<>(sums.size());
+        sums.forEach((labels, sum) -> points.add(OnePoint.counterPoint(labels, Math.max(0, value.applyAsDouble(sum)))));
+        return new CounterSnapshot(family, points);
     }
 
     /** The queues of one label set, added up. */

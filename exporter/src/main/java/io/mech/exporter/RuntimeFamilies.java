@@ -1,9 +1,12 @@
 package io.mech.exporter;
 
+import io.prometheus.metrics.model.snapshots.Exemplars;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.InfoSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import io.prometheus.metrics.model.snapshots.Quantiles;
 import io.prometheus.metrics.model.snapshots.SummarySnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.lang.management.BufferPoolMXBean;
@@ -27,6 +30,23 @@ import java.util.List;
  * <p>Thread-safe: scrapes may collect concurrently; it keeps no state that changes.
  */
 final class RuntimeFamilies implements MetricFamilies {
+
+    private static final MetricMetadata BUFFER_USED = Metadata.gauge("jvm_buffer_pool_used_bytes", Unit.BYTES,
+        "Used bytes of a given JVM buffer pool.");
+    private static final MetricMetadata BUFFER_CAPACITY = Metadata.gauge("jvm_buffer_pool_capacity_bytes", Unit.BYTES,
+        "Bytes capacity of a given JVM buffer pool.");
+    private static final MetricMetadata BUFFERS = Metadata.gauge("jvm_buffer_pool_used_buffers", null, "Used buffers of a given JVM buffer pool.");
+    private static final MetricMetadata CLASSES = Metadata.gauge("jvm_classes_currently_loaded", null,
+        "The number of classes that are currently loaded in the JVM");
+    private static final MetricMetadata CLASSES_LOADED = Metadata.counter("jvm_classes_loaded", null,
+        "The total number of classes that have been loaded since the JVM has started execution");
+    private static final MetricMetadata CLASSES_UNLOADED = Metadata.counter("jvm_classes_unloaded", null,
+        "The total number of classes that have been unloaded since the JVM has started execution");
+    private static final MetricMetadata COMPILATION = Metadata.counter("jvm_compilation_time_seconds", Unit.SECONDS,
+        "The total time in seconds taken for HotSpot class compilation");
+    private static final MetricMetadata COLLECTIONS = Metadata.summary("jvm_gc_collection_seconds", Unit.SECONDS,
+        "Time spent in a given JVM garbage collector in seconds.");
+    private static final MetricMetadata RUNTIME = Metadata.info("jvm_runtime", "JVM runtime info");
 
     private final List<BufferPoolMXBean> bufferPools = ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class);
     private final Labels[] bufferPoolLabels;
@@ -66,42 +86,32 @@ final class RuntimeFamilies implements MetricFamilies {
     @Override
     public List<MetricSnapshot> collect() {
         final List<MetricSnapshot> families = new ArrayList<>(9);
-        final GaugeSnapshot.Builder used = GaugeSnapshot.builder().name("jvm_buffer_pool_used_bytes")
-            .help("Used bytes of a given JVM buffer pool.").unit(Unit.BYTES);
-        final GaugeSnapshot.Builder capacity = GaugeSnapshot.builder().name("jvm_buffer_pool_capacity_bytes")
-            .help("Bytes capacity of a given JVM buffer pool.").unit(Unit.BYTES);
-        final GaugeSnapshot.Builder buffers = GaugeSnapshot.builder().name("jvm_buffer_pool_used_buffers")
-            .help("Used buffers of a given JVM buffer pool.");
+        final List<GaugeSnapshot.GaugeDataPointSnapshot> used = new ArrayList<>(bufferPoolLabels.length);
+        final List<GaugeSnapshot.GaugeDataPointSnapshot> capacity = new ArrayList<>(bufferPoolLabels.length);
+        final List<GaugeSnapshot.GaugeDataPointSnapshot> buffers = new ArrayList<>(bufferPoolLabels.length);
         for (int i = 0; i < bufferPoolLabels.length; i++) {
             final BufferPoolMXBean pool = bufferPools.get(i);
-            used.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(bufferPoolLabels[i]).value(pool.getMemoryUsed()).build());
-            capacity.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(bufferPoolLabels[i])
-                .value(pool.getTotalCapacity()).build());
-            buffers.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(bufferPoolLabels[i]).value(pool.getCount()).build());
+            used.add(OnePoint.gaugePoint(bufferPoolLabels[i], pool.getMemoryUsed()));
+            capacity.add(OnePoint.gaugePoint(bufferPoolLabels[i], pool.getTotalCapacity()));
+            buffers.add(OnePoint.gaugePoint(bufferPoolLabels[i], pool.getCount()));
         }
-        families.add(used.build());
-        families.add(capacity.build());
-        families.add(buffers.build());
-        families.add(OnePoint.gauge("jvm_classes_currently_loaded", null, "The number of classes that are currently loaded in the JVM",
-            classes.getLoadedClassCount()));
-        families.add(OnePoint.counter("jvm_classes_loaded", null,
-            "The total number of classes that have been loaded since the JVM has started execution", classes.getTotalLoadedClassCount()));
-        families.add(OnePoint.counter("jvm_classes_unloaded", null,
-            "The total number of classes that have been unloaded since the JVM has started execution", classes.getUnloadedClassCount()));
+        families.add(new GaugeSnapshot(BUFFER_USED, used));
+        families.add(new GaugeSnapshot(BUFFER_CAPACITY, capacity));
+        families.add(new GaugeSnapshot(BUFFERS, buffers));
+        families.add(OnePoint.gauge(CLASSES, classes.getLoadedClassCount()));
+        families.add(OnePoint.counter(CLASSES_LOADED, classes.getTotalLoadedClassCount()));
+        families.add(OnePoint.counter(CLASSES_UNLOADED, classes.getUnloadedClassCount()));
         if (compilation != null) {
-            families.add(OnePoint.counter("jvm_compilation_time_seconds", Unit.SECONDS,
-                "The total time in seconds taken for HotSpot class compilation", compilation.getTotalCompilationTime() / 1e3));
+            families.add(OnePoint.counter(COMPILATION, compilation.getTotalCompilationTime() / 1e3));
         }
-        final SummarySnapshot.Builder gc = SummarySnapshot.builder().name("jvm_gc_collection_seconds").unit(Unit.SECONDS)
-            .help("Time spent in a given JVM garbage collector in seconds.");
+        final List<SummarySnapshot.SummaryDataPointSnapshot> gc = new ArrayList<>(collectorLabels.length);
         for (int i = 0; i < collectorLabels.length; i++) {
             final GarbageCollectorMXBean collector = collectors.get(i);
-            gc.dataPoint(SummarySnapshot.SummaryDataPointSnapshot.builder().labels(collectorLabels[i])
-                .count(collector.getCollectionCount()).sum(collector.getCollectionTime() / 1e3).build());
+            gc.add(new SummarySnapshot.SummaryDataPointSnapshot(collector.getCollectionCount(), collector.getCollectionTime() / 1e3,
+                Quantiles.EMPTY, collectorLabels[i], Exemplars.EMPTY, 0L));
         }
-        families.add(gc.build());
-        families.add(InfoSnapshot.builder().name("jvm_runtime").help("JVM runtime info")
-            .dataPoint(InfoSnapshot.InfoDataPointSnapshot.builder().labels(runtime).build()).build());
+        families.add(new SummarySnapshot(COLLECTIONS, gc));
+        families.add(new InfoSnapshot(RUNTIME, List.of(new InfoSnapshot.InfoDataPointSnapshot(runtime))));
         return families;
     }
 }

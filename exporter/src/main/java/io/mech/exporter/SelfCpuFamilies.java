@@ -2,14 +2,19 @@ package io.mech.exporter;
 
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
 /** {@code mech_self_cpu_seconds_total{thread}}: the CPU time mech's own threads used, so that its cost is in plain sight. */
 public final class SelfCpuFamilies implements MetricFamilies {
+
+    private static final MetricMetadata CPU = Metadata.counter("mech_self_cpu_seconds", Unit.SECONDS,
+        "CPU time used by mech's own threads, by thread name (pool numbers dropped); ended threads keep theirs");
 
     private final Supplier<Map<String, Long>> cpuNanosByThread;
 
@@ -25,12 +30,11 @@ public final class SelfCpuFamilies implements MetricFamilies {
 
     @Override
     public List<MetricSnapshot> collect() {
-        final CounterSnapshot.Builder cpu = CounterSnapshot.builder().name("mech_self_cpu_seconds").unit(Unit.SECONDS)
-            .help("CPU time used by mech's own threads, by thread name (pool numbers dropped); ended threads keep theirs");
-        for (final Map.Entry<String, Long> thread : cpuNanosByThread.get().entrySet()) {
-            cpu.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().labels(Labels.of("thread", thread.getKey()))
-                .value(thread.getValue() / 1e9).build());
+        final Map<String, Long> byThread = cpuNanosByThread.get();
+        final List<CounterSnapshot.CounterDataPointSnapshot> cpu = new ArrayList<>(byThread.size());
+        for (final Map.Entry<String, Long> thread : byThread.entrySet()) {
+            cpu.add(OnePoint.counterPoint(Labels.of("thread", thread.getKey()), thread.getValue() / 1e9));
         }
-        return List.of(cpu.build());
+        return List.of(new CounterSnapshot(CPU, cpu));
     }
 }

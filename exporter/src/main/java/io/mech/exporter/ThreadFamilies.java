@@ -1,12 +1,13 @@
 package io.mech.exporter;
 
 import io.mech.probes.LiveThreads;
-import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -29,6 +30,20 @@ final class ThreadFamilies implements MetricFamilies {
     /** client_java's label value for a thread whose state it could not read. */
     private static final String UNKNOWN = "UNKNOWN";
     private static final Thread.State[] STATES = Thread.State.values();
+    /** Each state's label, by the state's ordinal. */
+    private static final Labels[] STATE_LABELS = new Labels[STATES.length];
+    private static final Labels UNKNOWN_LABELS = Labels.of("state", UNKNOWN);
+    private static final MetricMetadata CURRENT = Metadata.gauge("jvm_threads_current", null, "Current thread count of a JVM");
+    private static final MetricMetadata DAEMON = Metadata.gauge("jvm_threads_daemon", null, "Daemon thread count of a JVM");
+    private static final MetricMetadata PEAK = Metadata.gauge("jvm_threads_peak", null, "Peak thread count of a JVM");
+    private static final MetricMetadata STARTED = Metadata.counter("jvm_threads_started", null, "Started thread count of a JVM");
+    private static final MetricMetadata STATE = Metadata.gauge("jvm_threads_state", null, "Current count of threads by state");
+
+    static {
+        for (final Thread.State state : STATES) {
+            STATE_LABELS[state.ordinal()] = Labels.of("state", state.name());
+        }
+    }
 
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
 
@@ -43,18 +58,13 @@ final class ThreadFamilies implements MetricFamilies {
         for (final Thread thread : LiveThreads.list()) {
             counts[thread.getState().ordinal()]++;
         }
-        final GaugeSnapshot.Builder states = GaugeSnapshot.builder().name("jvm_threads_state").help("Current count of threads by state");
+        final List<GaugeSnapshot.GaugeDataPointSnapshot> states = new ArrayList<>(STATES.length + 1);
         for (final Thread.State state : STATES) {
-            states.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(Labels.of("state", state.name()))
-                .value(counts[state.ordinal()]).build());
+            states.add(OnePoint.gaugePoint(STATE_LABELS[state.ordinal()], counts[state.ordinal()]));
         }
-        states.dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(Labels.of("state", UNKNOWN)).value(0).build());
-        return List.of(
-            OnePoint.gauge("jvm_threads_current", null, "Current thread count of a JVM", threads.getThreadCount()),
-            OnePoint.gauge("jvm_threads_daemon", null, "Daemon thread count of a JVM", threads.getDaemonThreadCount()),
-            OnePoint.gauge("jvm_threads_peak", null, "Peak thread count of a JVM", threads.getPeakThreadCount()),
-            CounterSnapshot.builder().name("jvm_threads_started").help("Started thread count of a JVM")
-                .dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder().value(threads.getTotalStartedThreadCount()).build()).build(),
-            states.build());
+        states.add(OnePoint.gaugePoint(UNKNOWN_LABELS, 0));
+        return List.of(OnePoint.gauge(CURRENT, threads.getThreadCount()), OnePoint.gauge(DAEMON, threads.getDaemonThreadCount()),
+            OnePoint.gauge(PEAK, threads.getPeakThreadCount()), OnePoint.counter(STARTED, threads.getTotalStartedThreadCount()),
+            new GaugeSnapshot(STATE, states));
     }
 }

@@ -3,6 +3,7 @@ package io.mech.exporter;
 import io.mech.hiccup.UnmeteredStops;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.util.List;
@@ -13,6 +14,14 @@ import java.util.function.Supplier;
  * the JVM it began: fixed once the meter runs, so gauges. Nothing until then, or without counters.
  */
 public final class UnmeteredFamilies implements MetricFamilies {
+
+    private static final MetricMetadata STOPPED = Metadata.gauge("mech_hiccup_unmetered_seconds", Unit.SECONDS,
+        "Time the host stood stopped before its hiccup meter began, by cause, from HotSpot's counters: in no histogram");
+    private static final MetricMetadata BEGAN = Metadata.gauge("mech_hiccup_meter_began_seconds", Unit.SECONDS,
+        "How long the JVM had run when the hiccup meter began");
+    private static final Labels GC = Labels.of("cause", "gc");
+    private static final Labels SAFEPOINT = Labels.of("cause", "safepoint");
+    private static final Labels TTSP = Labels.of("cause", "ttsp");
 
     private final Supplier<UnmeteredStops> unmetered;
 
@@ -32,15 +41,8 @@ public final class UnmeteredFamilies implements MetricFamilies {
         if (before == null) {
             return List.of();
         }
-        final GaugeSnapshot.Builder stopped = GaugeSnapshot.builder().name("mech_hiccup_unmetered_seconds").unit(Unit.SECONDS)
-            .help("Time the host stood stopped before its hiccup meter began, by cause, from HotSpot's counters: in no histogram");
-        stopped.dataPoint(point("gc", before.gcNanos())).dataPoint(point("safepoint", before.safepointNanos()))
-            .dataPoint(point("ttsp", before.ttspNanos()));
-        return before.vmMillis() < 0 ? List.of(stopped.build()) : List.of(OnePoint.gauge("mech_hiccup_meter_began_seconds",
-            Unit.SECONDS, "How long the JVM had run when the hiccup meter began", before.vmMillis() / 1e3), stopped.build());
-    }
-
-    private static GaugeSnapshot.GaugeDataPointSnapshot point(final String cause, final long nanos) {
-        return GaugeSnapshot.GaugeDataPointSnapshot.builder().labels(Labels.of("cause", cause)).value(nanos / 1e9).build();
+        final GaugeSnapshot stopped = new GaugeSnapshot(STOPPED, List.of(OnePoint.gaugePoint(GC, before.gcNanos() / 1e9),
+            OnePoint.gaugePoint(SAFEPOINT, before.safepointNanos() / 1e9), OnePoint.gaugePoint(TTSP, before.ttspNanos() / 1e9)));
+        return before.vmMillis() < 0 ? List.of(stopped) : List.of(OnePoint.gauge(BEGAN, before.vmMillis() / 1e3), stopped);
     }
 }

@@ -1,0 +1,53 @@
+package io.mech.exporter;
+
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.InfoSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
+import io.prometheus.metrics.model.snapshots.SummarySnapshot;
+import io.prometheus.metrics.model.snapshots.Unit;
+
+/**
+ * A family's name, help and unit, made once per family by client_java's own builders, so that they
+ * are exactly what the builders would make (a counter's {@code _total} stripped, a unit appended)
+ * and are checked once, not at every scrape. A builder makes them again at each {@code build()}:
+ * a name check, suffix tests and a few string concatenations a family, run interpreted on a fresh
+ * host's scrapes.
+ *
+ * <p>Immutable results; any thread may call.
+ */
+final class Metadata {
+
+    private Metadata() {
+    }
+
+    /** A gauge's; {@code unit} may be null. */
+    static MetricMetadata gauge(final String name, final Unit unit, final String help) {
+        final GaugeSnapshot.Builder builder = GaugeSnapshot.builder().name(name).help(help);
+        return (unit == null ? builder : builder.unit(unit)).build().getMetadata();
+    }
+
+    /** A counter's, its name given with or without {@code _total}; {@code unit} may be null. */
+    static MetricMetadata counter(final String name, final Unit unit, final String help) {
+        final CounterSnapshot.Builder builder = CounterSnapshot.builder().name(name).help(help);
+        return (unit == null ? builder : builder.unit(unit)).build().getMetadata();
+    }
+
+    /** A summary's; {@code unit} may be null. */
+    static MetricMetadata summary(final String name, final Unit unit, final String help) {
+        final SummarySnapshot.Builder builder = SummarySnapshot.builder().name(name).help(help);
+        return (unit == null ? builder : builder.unit(unit)).build().getMetadata();
+    }
+
+    /** A (not gauge) histogram's; {@code unit} may be null. */
+    static MetricMetadata histogram(final String name, final Unit unit, final String help) {
+        final HistogramSnapshot.Builder builder = HistogramSnapshot.builder().name(name).help(help);
+        return (unit == null ? builder : builder.unit(unit)).build().getMetadata();
+    }
+
+    /** An info family's, its name given with or without {@code _info}. */
+    static MetricMetadata info(final String name, final String help) {
+        return InfoSnapshot.builder().name(name).help(help).build().getMetadata();
+    }
+}
