@@ -18,8 +18,9 @@ import java.util.List;
  * with async-profiler over 3,000 scrapes): it reaches each getter by reflection, building an
  * {@code IllegalAccessException} on every call it first tries on the JDK's private class, and
  * reads {@code /proc/self/status} twice, through a reader and a regular expression per line. Here
- * the getters are called directly, and the status file is read once a scrape ({@link ProcStatus}).
- * A figure the platform does not give is left out, never served as 0.
+ * the getters are called directly, the status file is read once a scrape ({@link ProcStatus}),
+ * and the open descriptors are counted by the kernel where it can ({@link OpenFiles}). A figure
+ * the platform does not give is left out, never served as 0.
  *
  * <p>Thread-safe: scrapes may collect concurrently; it keeps no state that changes but the status
  * file's buffer, which {@link ProcStatus} guards.
@@ -41,6 +42,8 @@ final class ProcessFamilies implements MetricFamilies {
     private final OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
     private final double startSeconds = ManagementFactory.getRuntimeMXBean().getStartTime() / 1e3;
     private final ProcStatus status = ProcStatus.open();
+    private final OpenFiles openFiles = new OpenFiles(os instanceof com.sun.management.UnixOperatingSystemMXBean
+        ? (com.sun.management.UnixOperatingSystemMXBean) os : null);
 
     @Override
     public List<String> names() {
@@ -58,10 +61,12 @@ final class ProcessFamilies implements MetricFamilies {
             }
         }
         families.add(OnePoint.gauge(START, startSeconds));
+        final long open = openFiles.count();
+        if (open >= 0) {
+            families.add(OnePoint.gauge(OPEN_FDS, open));
+        }
         if (os instanceof com.sun.management.UnixOperatingSystemMXBean) {
-            final com.sun.management.UnixOperatingSystemMXBean unix = (com.sun.management.UnixOperatingSystemMXBean) os;
-            families.add(OnePoint.gauge(OPEN_FDS, unix.getOpenFileDescriptorCount()));
-            families.add(OnePoint.gauge(MAX_FDS, unix.getMaxFileDescriptorCount()));
+            families.add(OnePoint.gauge(MAX_FDS, ((com.sun.management.UnixOperatingSystemMXBean) os).getMaxFileDescriptorCount()));
         }
         final long[] kilobytes = new long[MEMORY.length];
         if (status != null && status.kilobytes(MEMORY, kilobytes)) {
