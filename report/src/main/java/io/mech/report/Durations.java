@@ -1,8 +1,5 @@
 package io.mech.report;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 /**
  * The one duration grammar of mech's command lines and options, the agent's and replay's alike:
  * a number and a unit ({@code 500us}, {@code 2ms}, {@code 1.5s}, {@code 5m}, {@code 1h}), or a bare
@@ -13,9 +10,6 @@ public final class Durations {
 
     /** The units, as a usage line names them. */
     public static final String UNITS = "ns, us, ms, s, m or h";
-
-    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ns|us|ms|s|m|h)");
-    private static final Pattern BARE = Pattern.compile("\\d+(?:\\.\\d+)?");
 
     private Durations() {
     }
@@ -32,19 +26,40 @@ public final class Durations {
         if (trimmed.equals("0")) {
             return 0;
         }
-        final Matcher m = DURATION.matcher(trimmed);
-        if (!m.matches()) {
-            throw new IllegalArgumentException(BARE.matcher(trimmed).matches()
+        // read by hand, not by a regular expression: options are parsed in premain, on the host's start-up path
+        final int number = numberEnd(trimmed);
+        final double unit = number > 0 ? unitNanos(trimmed.substring(number)) : -1;
+        if (unit < 0) {
+            throw new IllegalArgumentException(number == trimmed.length()
                 ? "a duration needs a unit, " + UNITS + ", such as " + trimmed + "ms or " + trimmed + "s"
                 : "not a duration such as 500us, 2ms or 1s");
         }
-        final double nanos = Double.parseDouble(m.group(1)) * unitNanos(m.group(2));
+        final double nanos = Double.parseDouble(trimmed.substring(0, number)) * unit;
         if (nanos >= Long.MAX_VALUE) {
             throw new IllegalArgumentException("a duration too long");
         }
         return Math.round(nanos);
     }
 
+    /** Where the leading number, digits with an optional fraction of at least one digit, ends; 0 when there is none. */
+    private static int numberEnd(final String text) {
+        final int whole = digitsEnd(text, 0);
+        if (whole == 0 || whole == text.length() || text.charAt(whole) != '.') {
+            return whole;
+        }
+        final int fraction = digitsEnd(text, whole + 1);
+        return fraction > whole + 1 ? fraction : 0;
+    }
+
+    private static int digitsEnd(final String text, final int from) {
+        int at = from;
+        while (at < text.length() && text.charAt(at) >= '0' && text.charAt(at) <= '9') {
+            at++;
+        }
+        return at;
+    }
+
+    /** A unit's nanoseconds; -1 for no unit, or one not known. */
     private static double unitNanos(final String unit) {
         switch (unit) {
             case "ns":
@@ -57,8 +72,10 @@ public final class Durations {
                 return 1e9;
             case "m":
                 return 60e9;
-            default:
+            case "h":
                 return 3600e9;
+            default:
+                return -1;
         }
     }
 }

@@ -1,6 +1,5 @@
 package io.mech.report;
 
-import java.util.Locale;
 
 /**
  * The one naming of percentiles in mech's JSON, the agent's report and replay's alike: {@code p50},
@@ -25,7 +24,7 @@ public final class Percentiles {
      * @return how a person reads it: {@code 99.9}, {@code 50}
      */
     public static String label(final double percentile) {
-        final String text = String.format(Locale.ROOT, "%s", percentile);
+        final String text = Double.toString(percentile);
         return text.endsWith(".0") ? text.substring(0, text.length() - 2) : text;
     }
 }

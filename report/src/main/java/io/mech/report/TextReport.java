@@ -1,7 +1,6 @@
 package io.mech.report;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /** Renders a {@link Report} as a short table for a person reading a terminal. */
@@ -12,6 +11,8 @@ public final class TextReport {
     /** The share below which a culprit after the first is left to the JSON report. */
     private static final double SHOWN_SHARE = 0.05;
 
+    private static final String NEW_LINE = System.lineSeparator();
+
     /** The cause no evidence names, in every text report. */
     private static final String UNKNOWN = "unknown";
 
@@ -21,19 +22,27 @@ public final class TextReport {
     /** The report as lines of text, ending with a line break. */
     public static String render(final Report report) {
         final StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "mech report: pid %d, mech ran %.1f s%n", report.pid(), report.runMillis() / 1e3));
+        out.append("mech report: pid ").append(report.pid()).append(", mech ran ").append(Columns.fixed(report.runMillis() / 1e3, 1))
+            .append(" s").append(NEW_LINE);
         if (!report.hiccups().isEmpty()) {
-            out.append(String.format(Locale.ROOT, "  hiccups (ms) %9s %9s %9s %9s %9s %11s %9s%n",
-                "p50", "p90", "p99", "p99.9", "max", "samples", "intervals"));
+            out.append("  hiccups (ms)");
+            for (final String column : new String[] {"p50", "p90", "p99", "p99.9", "max"}) {
+                Columns.right(out.append(' '), column, 9);
+            }
+            Columns.right(Columns.right(out.append(' '), "samples", 11).append(' '), "intervals", 9).append(NEW_LINE);
             for (final HiccupSummary h : report.hiccups()) {
-                out.append(String.format(Locale.ROOT, "  %-12s %9.3f %9.3f %9.3f %9.3f %9.3f %11d %9d%n",
-                    h.jvm(), ms(h.p50()), ms(h.p90()), ms(h.p99()), ms(h.p999()), ms(h.max()), h.samples(), h.intervals()));
+                Columns.left(out.append("  "), h.jvm(), 12);
+                for (final long nanos : new long[] {h.p50(), h.p90(), h.p99(), h.p999(), h.max()}) {
+                    Columns.right(out.append(' '), Columns.fixed(ms(nanos), 3), 9);
+                }
+                Columns.right(out.append(' '), Long.toString(h.samples()), 11);
+                Columns.right(out.append(' '), Long.toString(h.intervals()), 9).append(NEW_LINE);
             }
             for (final HiccupSummary h : report.hiccups()) {
                 if (h.stalls() >= 0) {
                     final boolean causes = h.jvm().equals("host") && !report.causes().isEmpty();
-                    out.append(String.format(Locale.ROOT, "  %s stalled %.3f ms in %d %s%s%n", h.jvm(), ms(h.stallTime()), h.stalls(),
-                        h.stalls() == 1 ? "stall" : "stalls", causes ? ", by cause:" : ""));
+                    out.append("  ").append(h.jvm()).append(" stalled ").append(Columns.fixed(ms(h.stallTime()), 3)).append(" ms in ")
+                        .append(h.stalls()).append(h.stalls() == 1 ? " stall" : " stalls").append(causes ? ", by cause:" : "").append(NEW_LINE);
                     out.append(causes ? causes(report.causes()) : "");
                     if (h.jvm().equals("host")) {
                         unmetered(report.unmetered(), out);
@@ -46,23 +55,23 @@ public final class TextReport {
                     if (!h.logProblem().isEmpty()) {
                         out.append(", incomplete (").append(h.logProblem()).append(')');
                     }
-                    out.append(System.lineSeparator());
+                    out.append(NEW_LINE);
                 } else if (!h.logProblem().isEmpty()) {
                     out.append("  ").append(h.jvm()).append(" log not written (").append(h.logProblem()).append(')')
-                        .append(System.lineSeparator());
+                        .append(NEW_LINE);
                 }
             }
         }
         for (final Section section : report.sections()) {
             if (!section.lines().isEmpty()) {
-                out.append("  ").append(section.name()).append(':').append(System.lineSeparator());
+                out.append("  ").append(section.name()).append(':').append(NEW_LINE);
                 for (final String line : section.lines()) {
-                    out.append("    ").append(line).append(System.lineSeparator());
+                    out.append("    ").append(line).append(NEW_LINE);
                 }
             }
         }
         for (final String note : report.notes()) {
-            out.append("  ").append(note).append(System.lineSeparator());
+            out.append("  ").append(note).append(NEW_LINE);
         }
         return out.toString();
     }
@@ -83,10 +92,11 @@ public final class TextReport {
             if (c.stalls() == 0 && c.nanos() == 0 && !c.cause().equals(UNKNOWN)) {
                 continue;
             }
-            out.append(String.format(Locale.ROOT, "    %-10s %11.3f ms %5d %-6s", c.cause(), ms(c.nanos()), c.stalls(),
-                c.stalls() == 1 ? "stall" : "stalls"));
+            Columns.left(out.append("    "), c.cause(), 10).append(' ');
+            Columns.right(out, Columns.fixed(ms(c.nanos()), 3), 11).append(" ms ");
+            Columns.left(Columns.right(out, Long.toString(c.stalls()), 5).append(' '), c.stalls() == 1 ? "stall" : "stalls", 6);
             if (c.stalls() > 0) {
-                out.append(String.format(Locale.ROOT, "  longest %10.3f ms  ", ms(c.longest())));
+                Columns.right(out.append("  longest "), Columns.fixed(ms(c.longest()), 3), 10).append(" ms  ");
                 String separator = "";
                 for (final Map.Entry<String, Long> detail : c.details().entrySet()) {
                     out.append(separator).append(detail.getKey()).append(" x").append(detail.getValue());
@@ -94,7 +104,7 @@ public final class TextReport {
                 }
                 culprits(c, out);
             }
-            out.append(System.lineSeparator());
+            out.append(NEW_LINE);
         }
         return out.toString();
     }
@@ -107,13 +117,15 @@ public final class TextReport {
         if (before.stoppedNanos() < 1_000_000) {
             return;
         }
-        out.append(String.format(Locale.ROOT, "  host stopped %.3f ms before the meter began", ms(before.stoppedNanos())));
+        out.append("  host stopped ").append(Columns.fixed(ms(before.stoppedNanos()), 3)).append(" ms before the meter began");
         if (before.vmMillis() >= 0) {
-            out.append(String.format(Locale.ROOT, ", %d ms into the JVM", before.vmMillis()));
+            out.append(", ").append(before.vmMillis()).append(" ms into the JVM");
         }
-        out.append(String.format(Locale.ROOT, ": gc %.3f ms in %d %s, safepoint %.3f ms, ttsp %.3f ms (%d %s; HotSpot's counters, "
-            + "in no histogram)%n", ms(before.gcNanos()), before.collections(), before.collections() == 1 ? "collection" : "collections",
-            ms(before.safepointNanos()), ms(before.ttspNanos()), before.safepoints(), before.safepoints() == 1 ? "safepoint" : "safepoints"));
+        out.append(": gc ").append(Columns.fixed(ms(before.gcNanos()), 3)).append(" ms in ").append(before.collections())
+            .append(before.collections() == 1 ? " collection" : " collections")
+            .append(", safepoint ").append(Columns.fixed(ms(before.safepointNanos()), 3))
+            .append(" ms, ttsp ").append(Columns.fixed(ms(before.ttspNanos()), 3)).append(" ms (").append(before.safepoints())
+            .append(before.safepoints() == 1 ? " safepoint" : " safepoints").append("; HotSpot's counters, in no histogram)").append(NEW_LINE);
     }
 
     /** "; culprit a.B.copy (in java.lang.System.arraycopy) 96% of 2018 samples" */
@@ -128,7 +140,7 @@ public final class TextReport {
             }
             out.append(i == 0 ? "; culprit " : ", then ").append(culprit.method())
                 .append(culprit.in().isEmpty() ? "" : " (in " + culprit.in() + ")")
-                .append(String.format(Locale.ROOT, " %.0f%%", culprit.share() * 100));
+                .append(' ').append(Columns.fixed(culprit.share() * 100, 0)).append('%');
             if (i == 0) {
                 out.append(" of ").append(c.culpritSamples()).append(" samples");
             }

@@ -9,12 +9,12 @@ import io.mech.exporter.MetricFamilies;
 import io.mech.probes.allocation.AllocationProbe;
 import io.mech.probes.allocation.AllocationSnapshot;
 import io.mech.probes.allocation.ThreadAllocation;
+import io.mech.report.Columns;
 import io.mech.report.Json;
 import io.mech.report.ReportRow;
 import io.mech.report.Section;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The allocation probe as a {@link Part}: how fast the JVM allocated while watched, and which of
@@ -62,13 +62,13 @@ public final class AllocationPart implements Part {
             lines.add("allocation: not watched long enough to tell (one reading of the counters)");
             return new Section("allocation", lines, rows);
         }
-        final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "allocation: %s/s over %.1f s (%s in all, mech's own included)",
-            bytes(now.meanRate()), now.watchedNanos() / 1e9, bytes(now.bytes())));
+        final StringBuilder line = new StringBuilder("allocation: ").append(bytes(now.meanRate())).append("/s over ")
+            .append(Columns.fixed(now.watchedNanos() / 1e9, 1)).append(" s (").append(bytes(now.bytes())).append(" in all, mech's own included)");
         String separator = "; most by ";
         for (final ThreadAllocation thread : now.top()) {
             line.append(separator).append(thread.thread()).append(' ').append(bytes(thread.bytes()));
             if (now.bytes() > 0) {
-                line.append(String.format(Locale.ROOT, " (%.0f%%)", 100.0 * thread.bytes() / now.bytes()));
+                line.append(" (").append(Columns.fixed(100.0 * thread.bytes() / now.bytes(), 0)).append("%)");
             }
             separator = ", ";
             rows.add(new ThreadRow(thread, now.watchedNanos()));
@@ -86,7 +86,7 @@ public final class AllocationPart implements Part {
             value /= 1024;
             unit++;
         }
-        return String.format(Locale.ROOT, value >= 100 || unit == 0 ? "%.0f %s" : value >= 10 ? "%.1f %s" : "%.2f %s", value, units[unit]);
+        return Columns.fixed(value, value >= 100 || unit == 0 ? 0 : value >= 10 ? 1 : 2) + " " + units[unit];
     }
 
     /** One of the threads that allocated most. */

@@ -23,11 +23,11 @@ import io.mech.hiccup.cause.CauseTotals;
 import io.mech.hiccup.cause.HiccupCauses;
 import io.mech.probes.profiler.TtspCulprits;
 import io.mech.report.CauseSummary;
+import io.mech.report.Columns;
 import io.mech.report.Section;
 import io.mech.report.Unmetered;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
@@ -129,8 +129,8 @@ public final class CausesPart implements Part {
                     // the portions, not the main cause: on a busy machine the wait for a core after a VM operation can outweigh it
                     final long unnamed = attribution.portions().get(Cause.UNKNOWN) + attribution.portions().get(Cause.SAFEPOINT);
                     if (unnamed >= DEMAND_NANOS && demand.reason() == null) {
-                        demand.demand(String.format(Locale.ROOT, "a %.1f ms stall, %.1f ms of it unnamed by the counters (unknown or a VM "
-                            + "operation)", attribution.lengthNanos() / 1e6, unnamed / 1e6));
+                        demand.demand("a " + Columns.fixed(attribution.lengthNanos() / 1e6, 1) + " ms stall, " + Columns.fixed(unnamed / 1e6, 1)
+                            + " ms of it unnamed by the counters (unknown or a VM operation)");
                     }
                 });
             }
@@ -217,9 +217,9 @@ public final class CausesPart implements Part {
         }
         final AllocationStalls memory = totals.allocationStalls();
         if (memory.count() > 0) {
-            notes.add(String.format(Locale.ROOT, "threads waited for memory (allocation stalls): %d %s, %.3f ms in all, longest %.3f ms, "
-                + "in %d %s", memory.count(), memory.count() == 1 ? "stall" : "stalls", memory.nanos() / 1e6, memory.longest() / 1e6,
-                memory.threads(), memory.threads() == 1 ? "thread" : "threads"));
+            notes.add("threads waited for memory (allocation stalls): " + memory.count() + (memory.count() == 1 ? " stall, " : " stalls, ")
+                + Columns.fixed(memory.nanos() / 1e6, 3) + " ms in all, longest " + Columns.fixed(memory.longest() / 1e6, 3) + " ms, in "
+                + memory.threads() + (memory.threads() == 1 ? " thread" : " threads"));
         }
         final String demanded = offers.jfrDemand().reason();
         if (jfr == JfrWhen.DEMAND && !subscribed) {

@@ -3,9 +3,9 @@ package io.mech.agent.causes;
 import io.mech.hiccup.cause.Cause;
 import io.mech.hiccup.cause.CauseTotals;
 import io.mech.hiccup.cause.CgroupThrottling;
+import io.mech.report.Columns;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * What to do about each cause outside the JVM the host stalled for: one line per cause that
@@ -53,8 +53,8 @@ final class OsAdvice {
     /** "runqueue: 12 stalls, 340.500 ms in all, longest 40.000 ms: the meter ..." */
     private static String stalled(final CauseTotals totals, final Cause cause, final String why) {
         final long count = totals.count(cause);
-        return String.format(Locale.ROOT, "%s: %d %s, %.3f ms in all, longest %.3f ms: %s", cause.tag(), count,
-            count == 1 ? "stall" : "stalls", totals.nanos(cause) / 1e6, totals.longest(cause) / 1e6, why);
+        return cause.tag() + ": " + count + (count == 1 ? " stall, " : " stalls, ") + Columns.fixed(totals.nanos(cause) / 1e6, 3)
+            + " ms in all, longest " + Columns.fixed(totals.longest(cause) / 1e6, 3) + " ms: " + why;
     }
 
     /** " (quota 50.0 ms every 100.0 ms, 0.50 CPUs; throttled in 77 of 142 periods, 54%, 11.133 s over its CPUs)" */
@@ -62,9 +62,9 @@ final class OsAdvice {
         if (t == null || t.quotaMicros() < 0) {
             return "";
         }
-        return String.format(Locale.ROOT, " (quota %.1f ms every %.1f ms, %.2f CPUs; throttled in %d of %d periods, %.0f%%, %.3f s "
-            + "over its CPUs)", t.quotaMicros() / 1e3, t.periodMicros() / 1e3, (double) t.quotaMicros() / t.periodMicros(),
-            t.throttledPeriods(), t.periods(), t.periods() == 0 ? 0.0 : 100.0 * t.throttledPeriods() / t.periods(),
-            t.throttledNanos() / 1e9);
+        return " (quota " + Columns.fixed(t.quotaMicros() / 1e3, 1) + " ms every " + Columns.fixed(t.periodMicros() / 1e3, 1) + " ms, "
+            + Columns.fixed((double) t.quotaMicros() / t.periodMicros(), 2) + " CPUs; throttled in " + t.throttledPeriods() + " of "
+            + t.periods() + " periods, " + Columns.fixed(t.periods() == 0 ? 0.0 : 100.0 * t.throttledPeriods() / t.periods(), 0) + "%, "
+            + Columns.fixed(t.throttledNanos() / 1e9, 3) + " s over its CPUs)";
     }
 }

@@ -2,9 +2,9 @@ package io.mech.agent.falsesharing;
 
 import io.mech.probes.falsesharing.FalseSharingSnapshot;
 import io.mech.probes.falsesharing.Verdict;
+import io.mech.report.Columns;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** A false-sharing window's findings as lines for a person: the defects, worst first, then the prefetch-pair notes. */
 final class FalseSharingLines {
@@ -29,15 +29,15 @@ final class FalseSharingLines {
             default:
                 break;
         }
-        lines.add(String.format(Locale.ROOT, "false sharing: %.1f s window, %d classes woven, %d fields counted; layout: "
-            + "%d field pairs may share a line, %d sit on adjacent lines%s", window.seconds(), window.woven(), window.fields(),
-            window.sameLineCandidates(), window.adjacentLineCandidates(), window.endedMillis() == 0 ? "" : "; ended " + window.ended()));
+        lines.add("false sharing: " + Columns.fixed(window.seconds(), 1) + " s window, " + window.woven() + " classes woven, "
+            + window.fields() + " fields counted; layout: " + window.sameLineCandidates() + " field pairs may share a line, "
+            + window.adjacentLineCandidates() + " sit on adjacent lines" + (window.endedMillis() == 0 ? "" : "; ended " + window.ended()));
         final List<Verdict> defects = window.verdicts().stream().filter(v -> v.kind() != Verdict.Kind.ADJACENT_LINE).toList();
         final List<Verdict> notes = window.verdicts().stream().filter(v -> v.kind() == Verdict.Kind.ADJACENT_LINE).toList();
         if (defects.isEmpty()) {
             // a clean bill only for what was counted: what the weaving did not see may still share lines
-            lines.add(String.format(Locale.ROOT, "  among the %d fields and %d array slots counted, no line was written by one "
-                + "thread while another used it", window.fields(), window.arraySlots()));
+            lines.add("  among the " + window.fields() + " fields and " + window.arraySlots() + " array slots counted, no line was written by one "
+                + "thread while another used it");
         }
         if (!window.notCounted().isEmpty()) {
             lines.add("  not counted: " + String.join("; ", window.notCounted()));
@@ -65,8 +65,9 @@ final class FalseSharingLines {
                 final String dot = field.startsWith("[") ? "" : ".";
                 line.append(i == 0 ? dot : " and " + dot).append(field).append(" (offset ").append(v.offsets().get(i)).append(')');
             }
-            line.append(String.format(Locale.ROOT, ", threads %s, rates %s/s, one line with probability %.2f, score %s/s; fix: %s",
-                String.join(", ", v.threads()), rates(v.rates()), v.probability(), rate(v.score()), v.fix()));
+            line.append(", threads ").append(String.join(", ", v.threads())).append(", rates ").append(rates(v.rates()))
+                .append("/s, one line with probability ").append(Columns.fixed(v.probability(), 2)).append(", score ").append(rate(v.score()))
+                .append("/s; fix: ").append(v.fix());
             lines.add(line.toString());
         }
         return shown;
@@ -82,11 +83,11 @@ final class FalseSharingLines {
 
     private static String rate(final double perSecond) {
         if (perSecond >= 1e6) {
-            return String.format(Locale.ROOT, "%.1fM", perSecond / 1e6);
+            return Columns.fixed(perSecond / 1e6, 1) + "M";
         }
         if (perSecond >= 1e3) {
-            return String.format(Locale.ROOT, "%.1fk", perSecond / 1e3);
+            return Columns.fixed(perSecond / 1e3, 1) + "k";
         }
-        return String.format(Locale.ROOT, "%.0f", perSecond);
+        return Columns.fixed(perSecond, 0);
     }
 }

@@ -6,9 +6,9 @@ import io.mech.probes.locks.LockKind;
 import io.mech.probes.locks.LockSite;
 import io.mech.probes.locks.LockSnapshot;
 import io.mech.probes.locks.ThreadCount;
+import io.mech.report.Columns;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** The lock probe's findings as lines for a person: the report's locks section. */
 final class LockLines {
@@ -38,12 +38,13 @@ final class LockLines {
             if (n++ == top) {
                 break;
             }
-            final StringBuilder line = new StringBuilder(String.format(Locale.ROOT,
-                s.kind() == LockKind.PINNED ? "%s (%s) at %s: %d %s, %.3f ms total" : "%s on %s at %s: %d %s, %.3f ms total",
-                s.kind().label(), s.lockClass(), s.callSite(), s.count(), unit(snapshot, s.kind()), s.totalNanos() / 1e6));
+            final StringBuilder line = new StringBuilder(s.kind().label())
+                .append(s.kind() == LockKind.PINNED ? " (" + s.lockClass() + ")" : " on " + s.lockClass()).append(" at ").append(s.callSite())
+                .append(": ").append(s.count()).append(' ').append(unit(snapshot, s.kind())).append(", ")
+                .append(Columns.fixed(s.totalNanos() / 1e6, 3)).append(" ms total");
             // a sample knows no block's length
             if (snapshot.source() != LockSnapshot.Source.SAMPLED) {
-                line.append(String.format(Locale.ROOT, ", max %.3f ms", s.maxNanos() / 1e6));
+                line.append(", max ").append(Columns.fixed(s.maxNanos() / 1e6, 3)).append(" ms");
             }
             if (!s.topThreads().isEmpty()) {
                 line.append(s.kind() == LockKind.MONITOR_WAIT ? "; notified by " : "; held by ");
@@ -60,20 +61,19 @@ final class LockLines {
             if (n++ == top) {
                 break;
             }
-            lines.add(String.format(Locale.ROOT, "contended %s%s: %d acquisitions, %.3f ms total, max %.3f ms",
-                c.lockClass(), c.mode().isEmpty() ? "" : " (" + c.mode() + ")", c.count(),
-                c.totalNanos() / 1e6, c.maxNanos() / 1e6));
+            lines.add("contended " + c.lockClass() + (c.mode().isEmpty() ? "" : " (" + c.mode() + ")") + ": " + c.count()
+                + " acquisitions, " + Columns.fixed(c.totalNanos() / 1e6, 3) + " ms total, max " + Columns.fixed(c.maxNanos() / 1e6, 3) + " ms");
         }
         n = 0;
         for (final Inflation i : snapshot.inflations()) {
             if (n++ == top) {
                 break;
             }
-            lines.add(String.format(Locale.ROOT, "inflated %s: %d (%s, %s)", i.monitorClass(), i.count(), i.cause(),
-                i.byWait() ? "wait/notify, not contention" : "contention or other"));
+            lines.add("inflated " + i.monitorClass() + ": " + i.count() + " (" + i.cause() + ", "
+                + (i.byWait() ? "wait/notify, not contention" : "contention or other") + ")");
         }
         if (snapshot.deflations() > 0 || snapshot.monitorsInUse() >= 0) {
-            lines.add(String.format(Locale.ROOT, "monitors: %d deflated, %d in use", snapshot.deflations(), snapshot.monitorsInUse()));
+            lines.add("monitors: " + snapshot.deflations() + " deflated, " + snapshot.monitorsInUse() + " in use");
         }
         if (snapshot.droppedRows() > 0) {
             lines.add("lock rows dropped (tables full): " + snapshot.droppedRows());

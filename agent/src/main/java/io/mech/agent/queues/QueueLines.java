@@ -3,10 +3,10 @@ package io.mech.agent.queues;
 import io.mech.probes.queues.QueueAlert;
 import io.mech.probes.queues.QueueSnapshot;
 import io.mech.probes.queues.QueueStats;
+import io.mech.report.Columns;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /** The queue probe's findings as lines for a person: the report's section and the profiler trigger's reason. */
@@ -26,10 +26,9 @@ public final class QueueLines {
             lines.add("queues: not installed");
             return lines;
         }
-        lines.add(String.format(Locale.ROOT, "queues: %d tracked, sampled every %s; left out: %d of the JDK's or a library's own, "
-                + "%d past the naming rate limit, %d past the registry's bound; %d collected",
-            snapshot.queues().size(), seconds(snapshot.sampleNanos() / 1e9), snapshot.jdkInternal(), snapshot.unnamed(),
-            snapshot.registryFull(), snapshot.released()));
+        lines.add("queues: " + snapshot.queues().size() + " tracked, sampled every " + seconds(snapshot.sampleNanos() / 1e9) + "; left out: "
+            + snapshot.jdkInternal() + " of the JDK's or a library's own, " + snapshot.unnamed() + " past the naming rate limit, "
+            + snapshot.registryFull() + " past the registry's bound; " + snapshot.released() + " collected");
         if (snapshot.corrected() > 0) {
             lines.add("  depth corrected " + snapshot.corrected() + " times to a queue's own size(): elements moved by a way mech does not"
                 + " count (remove(Object), drainTo, clear, an iterator's remove)");
@@ -66,7 +65,7 @@ public final class QueueLines {
             .append(" at ").append(q.site()).append(which).append(": ");
         line.append(q.depth() < 0 ? "depth ?" : (q.kind().equals("executor") ? "queued " : "depth ") + (q.atLeast() ? ">=" : "") + q.depth());
         if (q.bounded()) {
-            line.append('/').append(q.capacity()).append(String.format(Locale.ROOT, " (%.0f%%)", q.utilisation() * 100));
+            line.append('/').append(q.capacity()).append(" (").append(Columns.fixed(q.utilisation() * 100, 0)).append("%)");
         } else {
             line.append(q.capacity() == QueueStats.UNBOUNDED ? ", unbounded" : ", capacity unknown");
         }
@@ -76,7 +75,7 @@ public final class QueueLines {
         }
         line.append(", in ").append(rate(q.enqueueRate())).append(" out ").append(rate(q.dequeueRate()));
         if (!Double.isNaN(q.growthPerSecond())) {
-            line.append(String.format(Locale.ROOT, ", growth %+.0f/s", q.growthPerSecond()));
+            line.append(", growth ").append(Columns.signed(q.growthPerSecond(), 0)).append("/s");
         }
         line.append(", wait ").append(Double.isNaN(q.waitSeconds()) ? "-" : seconds(q.waitSeconds()));
         if (!q.alerting().isEmpty()) {
@@ -86,19 +85,19 @@ public final class QueueLines {
     }
 
     private static String rate(final double perSecond) {
-        return Double.isNaN(perSecond) ? "?/s" : String.format(Locale.ROOT, "%.0f/s", perSecond);
+        return Double.isNaN(perSecond) ? "?/s" : Columns.fixed(perSecond, 0) + "/s";
     }
 
     private static String seconds(final double seconds) {
-        return seconds >= 1 ? String.format(Locale.ROOT, "%.2f s", seconds) : String.format(Locale.ROOT, "%.3f ms", seconds * 1e3);
+        return seconds >= 1 ? Columns.fixed(seconds, 2) + " s" : Columns.fixed(seconds * 1e3, 3) + " ms";
     }
 
     /** @return one line naming the alert's queue, its site and why */
     public static String describe(final QueueAlert alert) {
         final long capacity = alert.capacity();
-        final String bound = capacity >= 0 ? alert.depth() + "/" + capacity + String.format(Locale.ROOT, " (%.0f%%)", alert.utilisation() * 100)
+        final String bound = capacity >= 0 ? alert.depth() + "/" + capacity + " (" + Columns.fixed(alert.utilisation() * 100, 0) + "%)"
             : alert.depth() + (capacity == QueueStats.UNBOUNDED ? ", unbounded" : ", capacity unknown")
-              + (Double.isNaN(alert.growthPerSecond()) ? "" : String.format(Locale.ROOT, " (%+.0f/s)", alert.growthPerSecond()));
+              + (Double.isNaN(alert.growthPerSecond()) ? "" : " (" + Columns.signed(alert.growthPerSecond(), 0) + "/s)");
         return "back pressure: " + alert.kind() + " " + alert.type() + " at " + alert.site() + " " + alert.reason() + ", depth " + bound;
     }
 }

@@ -3,13 +3,13 @@ package io.mech.agent.runtime;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.SelfCpuFamilies;
 import io.mech.hiccup.cause.OwnOperations;
+import io.mech.report.Columns;
 import io.mech.report.Json;
 import io.mech.report.ReportRow;
 import io.mech.report.Section;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -46,8 +46,8 @@ final class SelfCpuPart implements Part {
     @Override
     public List<String> notes() {
         final long waited = waitedForRoom.getAsLong();
-        return waited == 0 ? List.of() : List.of(String.format(Locale.ROOT,
-            "mech's start waited %.1f s for room in the host's full heap: what started after it measured nothing before", waited / 1e9));
+        return waited == 0 ? List.of() : List.of("mech's start waited " + Columns.fixed(waited / 1e9, 1)
+            + " s for room in the host's full heap: what started after it measured nothing before");
     }
 
     @Override
@@ -76,11 +76,11 @@ final class SelfCpuPart implements Part {
             total += thread.getValue();
             rows.add(new ThreadRow(thread.getKey(), thread.getValue()));
         }
-        final StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "mech's own CPU: %.3f s, %.2f%% of one core",
-            total / 1e9, 100.0 * total / Math.max(1, System.nanoTime() - startNanos)));
+        final StringBuilder line = new StringBuilder("mech's own CPU: ").append(Columns.fixed(total / 1e9, 3)).append(" s, ")
+            .append(Columns.fixed(100.0 * total / Math.max(1, System.nanoTime() - startNanos), 2)).append("% of one core");
         for (int i = 0; i < Math.min(NAMED, busiest.size()); i++) {
             line.append(i == 0 ? ": " : ", ").append(busiest.get(i).getKey())
-                .append(String.format(Locale.ROOT, " %.3f s", busiest.get(i).getValue() / 1e9));
+                .append(' ').append(Columns.fixed(busiest.get(i).getValue() / 1e9, 3)).append(" s");
         }
         return new Section("self", stopped == null ? List.of(line.toString()) : List.of(line.toString(), stopped), rows);
     }
@@ -100,8 +100,8 @@ final class SelfCpuPart implements Part {
             if (stop.nanos() < 0) {
                 line.append("not timed, the JVM keeps no safepoint counters (-XX:-UsePerfData)");
             } else {
-                line.append(String.format(Locale.ROOT, "%d safepoint%s, %.2f ms", stop.safepoints(),
-                    stop.safepoints() == 1 ? "" : "s", stop.nanos() / 1e6));
+                line.append(stop.safepoints()).append(stop.safepoints() == 1 ? " safepoint, " : " safepoints, ")
+                    .append(Columns.fixed(stop.nanos() / 1e6, 2)).append(" ms");
             }
         }
         return line.toString();
