@@ -140,6 +140,8 @@ public final class VmCounters {
         final List<Integer> nameIndex = new ArrayList<>();
         final List<String> names = new ArrayList<>();
         final int[] found = {-1, -1, -1, -1};
+        final long[] frequency = {0};
+        // one walk for every entry wanted: the walk decodes each of some 800 names, on mech's start
         walk(data, (name, vector, type, value) -> {
             if (type == LONG && vector == 0) {
                 switch (name) {
@@ -147,6 +149,7 @@ public final class VmCounters {
                     case "sun.rt.safepointTime" -> found[SAFEPOINT_TICKS] = value;
                     case "sun.rt.safepointSyncTime" -> found[SYNC_TICKS] = value;
                     case "sun.rt.createVmBeginTime" -> found[VM_BEGIN] = aLong(data, value) ? value : -1;
+                    case "sun.os.hrt.frequency" -> frequency[0] = aLong(data, value) ? data.getLong(value) : 0;
                     default -> {
                         if (name.startsWith("sun.gc.collector.") && name.endsWith(".time") && aLong(data, value)) {
                             collectorTime.add(value);
@@ -186,8 +189,8 @@ public final class VmCounters {
             final int at = nameIndex.indexOf(collectorIndex.get(c));
             collectorName.add(at < 0 ? "collector " + collectorIndex.get(c) : names.get(at));
         }
-        final long frequency = frequency(data);
-        return new VmCounters(data, offsets, invocations, found[VM_BEGIN], collectorName, frequency > 0 ? 1e9 / frequency : 0);
+        // HotSpot's tick frequency: 0 while the JVM has not made it
+        return new VmCounters(data, offsets, invocations, found[VM_BEGIN], collectorName, frequency[0] > 0 ? 1e9 / frequency[0] : 0);
     }
 
     /** HotSpot's tick frequency, {@code sun.os.hrt.frequency}; 0 while the JVM has not made it. */
@@ -247,9 +250,7 @@ public final class VmCounters {
             end++;
         }
         final byte[] bytes = new byte[end - from];
-        for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = data.get(from + i);
-        }
+        data.get(from, bytes);
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
