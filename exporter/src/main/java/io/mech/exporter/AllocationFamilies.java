@@ -18,9 +18,9 @@ import java.util.function.Supplier;
  */
 public final class AllocationFamilies implements MetricFamilies {
 
-    private static final MetricMetadata ALLOCATED = Metadata.counter("mech_allocated_bytes", null,
+    private final MetricMetadata allocatedFamily = Metadata.counter("mech_allocated_bytes", null,
         "Bytes the JVM's threads allocated while the allocation probe watched, mech's own included");
-    private static final MetricMetadata BY_THREAD = Metadata.counter("mech_thread_allocated_bytes", null,
+    private final MetricMetadata byThreadFamily = Metadata.counter("mech_thread_allocated_bytes", null,
         "Bytes the host's threads that allocated most allocated while the allocation probe watched");
 
     private final Supplier<AllocationSnapshot> snapshots;
@@ -42,6 +42,6 @@ public final class AllocationFamilies implements MetricFamilies {
         for (final ThreadAllocation thread : now.top()) {
             threads.add(OnePoint.counterPoint(Labels.of("thread", thread.thread().replace(' ', '_')), thread.bytes()));
         }
-        return List.of(OnePoint.counter(ALLOCATED, now.bytes()), new CounterSnapshot(BY_THREAD, threads));
+        return List.of(OnePoint.counter(allocatedFamily, now.bytes()), new CounterSnapshot(byThreadFamily, threads));
     }
 }

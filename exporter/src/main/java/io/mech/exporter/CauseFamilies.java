@@ -20,31 +20,28 @@ import java.util.function.Supplier;
  */
 public final class CauseFamilies implements MetricFamilies {
 
-    private static final MetricMetadata SECONDS = Metadata.counter("mech_hiccup_cause_seconds", Unit.SECONDS,
+    private final MetricMetadata secondsFamily = Metadata.counter("mech_hiccup_cause_seconds", Unit.SECONDS,
         "Stall time of the host JVM by the cause that covers most of each stall, from HotSpot's counters, JFR and the kernel's "
             + "figures; unknown where none covered it");
-    private static final MetricMetadata STALLS = Metadata.counter("mech_hiccup_cause_stalls", null,
+    private final MetricMetadata stallsFamily = Metadata.counter("mech_hiccup_cause_stalls", null,
         "Stalls of the host JVM by the cause that covers most of each");
-    private static final MetricMetadata ALLOCATION_SECONDS = Metadata.counter("mech_allocation_stall_seconds", Unit.SECONDS,
+    private final MetricMetadata allocationSecondsFamily = Metadata.counter("mech_allocation_stall_seconds", Unit.SECONDS,
         "Time the host's threads waited for memory outside safepoints (ZGC allocation stalls of 1 ms or more), "
             + "thread by thread, since JFR began recording");
-    private static final MetricMetadata ALLOCATION_STALLS = Metadata.counter("mech_allocation_stalls", null,
+    private final MetricMetadata allocationStallsFamily = Metadata.counter("mech_allocation_stalls", null,
         "The host threads' waits for memory outside safepoints (ZGC allocation stalls of 1 ms or more)");
-    private static final Cause[] CAUSES = Cause.values();
+    private final Cause[] causes = Cause.values();
     /** Each cause's label, by the cause's ordinal. */
-    private static final Labels[] LABELS = new Labels[CAUSES.length];
-
-    static {
-        for (final Cause cause : CAUSES) {
-            LABELS[cause.ordinal()] = Labels.of("cause", cause.tag());
-        }
-    }
+    private final Labels[] causeLabels = new Labels[causes.length];
 
     private final Supplier<CauseTotals> totals;
 
     /** @param totals the running attribution's totals */
     public CauseFamilies(final Supplier<CauseTotals> totals) {
         this.totals = totals;
+        for (final Cause cause : causes) {
+            causeLabels[cause.ordinal()] = Labels.of("cause", cause.tag());
+        }
     }
 
     @Override
@@ -56,14 +53,14 @@ public final class CauseFamilies implements MetricFamilies {
     @Override
     public List<MetricSnapshot> collect() {
         final CauseTotals now = totals.get();
-        final List<CounterSnapshot.CounterDataPointSnapshot> seconds = new ArrayList<>(CAUSES.length);
-        final List<CounterSnapshot.CounterDataPointSnapshot> stalls = new ArrayList<>(CAUSES.length);
-        for (final Cause cause : CAUSES) {
-            seconds.add(OnePoint.counterPoint(LABELS[cause.ordinal()], now.nanos(cause) / 1e9));
-            stalls.add(OnePoint.counterPoint(LABELS[cause.ordinal()], now.count(cause)));
+        final List<CounterSnapshot.CounterDataPointSnapshot> seconds = new ArrayList<>(causes.length);
+        final List<CounterSnapshot.CounterDataPointSnapshot> stalls = new ArrayList<>(causes.length);
+        for (final Cause cause : causes) {
+            seconds.add(OnePoint.counterPoint(causeLabels[cause.ordinal()], now.nanos(cause) / 1e9));
+            stalls.add(OnePoint.counterPoint(causeLabels[cause.ordinal()], now.count(cause)));
         }
         final AllocationStalls memory = now.allocationStalls();
-        return List.of(new CounterSnapshot(SECONDS, seconds), new CounterSnapshot(STALLS, stalls),
-            OnePoint.counter(ALLOCATION_SECONDS, memory.nanos() / 1e9), OnePoint.counter(ALLOCATION_STALLS, memory.count()));
+        return List.of(new CounterSnapshot(secondsFamily, seconds), new CounterSnapshot(stallsFamily, stalls),
+            OnePoint.counter(allocationSecondsFamily, memory.nanos() / 1e9), OnePoint.counter(allocationStallsFamily, memory.count()));
     }
 }

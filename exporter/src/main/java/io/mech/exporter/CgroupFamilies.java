@@ -19,17 +19,17 @@ public final class CgroupFamilies implements MetricFamilies {
 
     /** Where no cgroup's figures are read: no quota, nothing throttled. */
     private static final CgroupThrottling NONE = new CgroupThrottling(-1, 0, 0, 0, 0);
-    private static final MetricMetadata QUOTA = Metadata.gauge("mech_cgroup_cpu_quota_seconds", Unit.SECONDS,
+    private final MetricMetadata quotaFamily = Metadata.gauge("mech_cgroup_cpu_quota_seconds", Unit.SECONDS,
         "CPU time the process's cgroup may use every period (a container's CPU limit times the period)");
-    private static final MetricMetadata PERIOD = Metadata.gauge("mech_cgroup_cpu_period_seconds", Unit.SECONDS,
+    private final MetricMetadata periodFamily = Metadata.gauge("mech_cgroup_cpu_period_seconds", Unit.SECONDS,
         "The period the process's cgroup's CPU quota is counted over");
-    private static final MetricMetadata PERIODS = Metadata.counter("mech_cgroup_cpu_periods", null,
+    private final MetricMetadata periodsFamily = Metadata.counter("mech_cgroup_cpu_periods", null,
         "Quota periods with the cgroup's threads runnable, since mech started");
-    private static final MetricMetadata THROTTLED_PERIODS = Metadata.counter("mech_cgroup_cpu_throttled_periods", null,
+    private final MetricMetadata throttledPeriodsFamily = Metadata.counter("mech_cgroup_cpu_throttled_periods", null,
         "Quota periods in which the process's cgroup spent its quota and was throttled, since mech started");
-    private static final MetricMetadata THROTTLED_SECONDS = Metadata.counter("mech_cgroup_cpu_throttled_seconds", Unit.SECONDS,
+    private final MetricMetadata throttledSecondsFamily = Metadata.counter("mech_cgroup_cpu_throttled_seconds", Unit.SECONDS,
         "Time the process's cgroup was throttled, summed over its CPUs as the kernel counts it, since mech started");
-    private static final MetricMetadata RUN_QUEUE = Metadata.counter("mech_hiccup_meter_run_queue_seconds", Unit.SECONDS,
+    private final MetricMetadata runQueueFamily = Metadata.counter("mech_hiccup_meter_run_queue_seconds", Unit.SECONDS,
         "Time the hiccup meter's thread was runnable and waited for a core, since it began");
 
     private final Supplier<CgroupThrottling> throttling;
@@ -58,16 +58,16 @@ public final class CgroupFamilies implements MetricFamilies {
         final CgroupThrottling t = found == null ? NONE : found;
         if (t != NONE) {
             if (t.quotaMicros() >= 0) {
-                families.add(OnePoint.gauge(QUOTA, t.quotaMicros() / 1e6));
+                families.add(OnePoint.gauge(quotaFamily, t.quotaMicros() / 1e6));
             }
-            families.add(OnePoint.gauge(PERIOD, t.periodMicros() / 1e6));
+            families.add(OnePoint.gauge(periodFamily, t.periodMicros() / 1e6));
         }
-        families.add(OnePoint.counter(PERIODS, t.periods()));
-        families.add(OnePoint.counter(THROTTLED_PERIODS, t.throttledPeriods()));
-        families.add(OnePoint.counter(THROTTLED_SECONDS, t.throttledNanos() / 1e9));
+        families.add(OnePoint.counter(periodsFamily, t.periods()));
+        families.add(OnePoint.counter(throttledPeriodsFamily, t.throttledPeriods()));
+        families.add(OnePoint.counter(throttledSecondsFamily, t.throttledNanos() / 1e9));
         final long waited = runQueueNanos.getAsLong();
         if (waited >= 0) {
-            families.add(OnePoint.counter(RUN_QUEUE, waited / 1e9));
+            families.add(OnePoint.counter(runQueueFamily, waited / 1e9));
         }
         return families;
     }

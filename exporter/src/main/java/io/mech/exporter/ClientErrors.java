@@ -32,7 +32,7 @@ final class ClientErrors implements MetricFamilies, Drops {
 
     private static final Reason[] REASONS = Reason.values();
 
-    private static final MetricMetadata FAMILY = Metadata.counter("mech_exporter_client_errors", null,
+    private final MetricMetadata family = Metadata.counter("mech_exporter_client_errors", null,
         "Scrape connections mech's endpoint dropped: timeout (request not read within "
             + HttpServer.READ_TIMEOUT_SECONDS + " s, or response not taken within "
             + HttpServer.WRITE_TIMEOUT_SECONDS + " s), disconnect (client gone mid-request or mid-response), rejected (all "
@@ -75,6 +75,6 @@ final class ClientErrors implements MetricFamilies, Drops {
         for (final Reason reason : REASONS) {
             errors.add(OnePoint.counterPoint(reason.labels, counts.get(reason.ordinal())));
         }
-        return List.of(new CounterSnapshot(FAMILY, errors));
+        return List.of(new CounterSnapshot(family, errors));
     }
 }

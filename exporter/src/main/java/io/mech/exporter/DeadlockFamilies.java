@@ -13,9 +13,9 @@ import java.util.function.Supplier;
  */
 public final class DeadlockFamilies implements MetricFamilies {
 
-    private static final MetricMetadata DEADLOCKED = Metadata.gauge("mech_deadlocked_threads", null,
+    private final MetricMetadata deadlockedFamily = Metadata.gauge("mech_deadlocked_threads", null,
         "Threads deadlocked on monitors or java.util.concurrent locks, as of the deadlock probe's last check; a deadlock never ends");
-    private static final MetricMetadata CHECKS = Metadata.counter("mech_deadlock_checks", null, "Checks the deadlock probe made");
+    private final MetricMetadata checksFamily = Metadata.counter("mech_deadlock_checks", null, "Checks the deadlock probe made");
 
     private final Supplier<DeadlockSnapshot> snapshots;
 
@@ -32,6 +32,6 @@ public final class DeadlockFamilies implements MetricFamilies {
     @Override
     public List<MetricSnapshot> collect() {
         final DeadlockSnapshot now = snapshots.get();
-        return List.of(OnePoint.gauge(DEADLOCKED, now.threads()), OnePoint.counter(CHECKS, now.checks()));
+        return List.of(OnePoint.gauge(deadlockedFamily, now.threads()), OnePoint.counter(checksFamily, now.checks()));
     }
 }

@@ -16,14 +16,14 @@ import java.util.function.Supplier;
  */
 public final class FalseSharingFamilies implements MetricFamilies {
 
-    private static final MetricMetadata SCORE = Metadata.gauge("mech_falsesharing_score", null,
+    private final MetricMetadata scoreFamily = Metadata.gauge("mech_falsesharing_score", null,
         "Per verdict of the last window: the lower of the two access rates (per second) times the probability of one line");
-    private static final MetricMetadata CANDIDATES = Metadata.gauge("mech_falsesharing_candidate_pairs", null,
+    private final MetricMetadata candidatesFamily = Metadata.gauge("mech_falsesharing_candidate_pairs", null,
         "Pairs of non-final fields of the included classes that may share a line (same-line) or sit on neighbouring lines");
-    private static final MetricMetadata WOVEN = Metadata.gauge("mech_falsesharing_woven_classes", null,
+    private final MetricMetadata wovenFamily = Metadata.gauge("mech_falsesharing_woven_classes", null,
         "Classes the window wove counting into; 0 before the window");
-    private static final Labels SAME_LINE = Labels.of("distance", "same_line");
-    private static final Labels ADJACENT_LINE = Labels.of("distance", "adjacent_line");
+    private final Labels sameLineLabels = Labels.of("distance", "same_line");
+    private final Labels adjacentLineLabels = Labels.of("distance", "adjacent_line");
 
     private final Supplier<FalseSharingSnapshot> snapshot;
 
@@ -45,8 +45,8 @@ public final class FalseSharingFamilies implements MetricFamilies {
             score.add(OnePoint.gaugePoint(
                 Labels.of("verdict", LabelWords.of(v.kind().label()), "class", v.className(), "fields", String.join(",", v.fields())), v.score()));
         }
-        final GaugeSnapshot candidates = new GaugeSnapshot(CANDIDATES, List.of(OnePoint.gaugePoint(SAME_LINE, now.sameLineCandidates()),
-            OnePoint.gaugePoint(ADJACENT_LINE, now.adjacentLineCandidates())));
-        return List.of(new GaugeSnapshot(SCORE, score), candidates, OnePoint.gauge(WOVEN, now.woven()));
+        final GaugeSnapshot candidates = new GaugeSnapshot(candidatesFamily, List.of(OnePoint.gaugePoint(sameLineLabels, now.sameLineCandidates()),
+            OnePoint.gaugePoint(adjacentLineLabels, now.adjacentLineCandidates())));
+        return List.of(new GaugeSnapshot(scoreFamily, score), candidates, OnePoint.gauge(wovenFamily, now.woven()));
     }
 }

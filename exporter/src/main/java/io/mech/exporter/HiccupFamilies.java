@@ -35,16 +35,16 @@ public final class HiccupFamilies implements MetricFamilies {
     /** The quantiles HdrHistogram computes, 1.0 being the maximum. */
     static final double[] QUANTILES = {0.5, 0.9, 0.99, 0.999, 1.0};
 
-    private static final MetricMetadata HISTOGRAM = Metadata.histogram("mech_hiccup_seconds", Unit.SECONDS,
+    private final MetricMetadata histogramFamily = Metadata.histogram("mech_hiccup_seconds", Unit.SECONDS,
         "Hiccups of the JVM since recording began: how much longer than the shortest round the recorder "
             + "thread took to wake, corrected for coordinated omission");
-    private static final MetricMetadata HDR = Metadata.summary("mech_hiccup_hdr_seconds", Unit.SECONDS,
+    private final MetricMetadata hdrFamily = Metadata.summary("mech_hiccup_hdr_seconds", Unit.SECONDS,
         "Hiccup quantiles since recording began, computed by HdrHistogram; quantile 1 is the maximum");
-    private static final MetricMetadata INTERVAL_MAX = Metadata.gauge("mech_hiccup_interval_max_seconds", Unit.SECONDS,
+    private final MetricMetadata intervalMaxFamily = Metadata.gauge("mech_hiccup_interval_max_seconds", Unit.SECONDS,
         "Longest hiccup of the last closed interval");
-    private static final MetricMetadata STALL_TIME = Metadata.counter("mech_hiccup_stall_seconds", Unit.SECONDS,
+    private final MetricMetadata stallTimeFamily = Metadata.counter("mech_hiccup_stall_seconds", Unit.SECONDS,
         "Total time the JVM stood still in hiccups at least hiccup.attribute-above long, uncorrected");
-    private static final MetricMetadata STALLS = Metadata.counter("mech_hiccup_stalls", null, "Hiccups at least hiccup.attribute-above long");
+    private final MetricMetadata stallsFamily = Metadata.counter("mech_hiccup_stalls", null, "Hiccups at least hiccup.attribute-above long");
 
     private final Map<Labels, Supplier<HiccupSnapshot>> meters;
     private final boolean classic;
@@ -92,8 +92,9 @@ public final class HiccupFamilies implements MetricFamilies {
                 stalls.add(OnePoint.counterPoint(labels, snapshot.stalls()));
             }
         }
-        return List.of(new HistogramSnapshot(HISTOGRAM, histogram), new SummarySnapshot(HDR, quantiles),
-            new GaugeSnapshot(INTERVAL_MAX, intervalMax), new CounterSnapshot(STALL_TIME, stallTime), new CounterSnapshot(STALLS, stalls));
+        return List.of(new HistogramSnapshot(histogramFamily, histogram), new SummarySnapshot(hdrFamily, quantiles),
+            new GaugeSnapshot(intervalMaxFamily, intervalMax), new CounterSnapshot(stallTimeFamily, stallTime),
+            new CounterSnapshot(stallsFamily, stalls));
     }
 
     private Distribution distribution(final Labels labels, final Histogram nanos) {

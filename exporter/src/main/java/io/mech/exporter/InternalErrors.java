@@ -23,10 +23,10 @@ import java.util.function.Consumer;
  */
 public final class InternalErrors implements MetricFamilies {
 
-    private static final MetricMetadata FAMILY = Metadata.counter("mech_internal_errors", null,
+    private final MetricMetadata family = Metadata.counter("mech_internal_errors", null,
         "Failures inside mech by component (a part's start, a report section, a scrape contribution); "
             + "each component's first is also a warning on stderr");
-    private static final Labels NONE = Labels.of("component", "none");
+    private final Labels noneLabels = Labels.of("component", "none");
 
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
     /** Allocated at start: counting must not need memory when there is none. */
@@ -111,10 +111,10 @@ public final class InternalErrors implements MetricFamilies {
     public List<MetricSnapshot> collect() {
         final List<CounterSnapshot.CounterDataPointSnapshot> errors = new ArrayList<>(counts.size() + 1);
         // One series even without failures, so that a rule can alert on its increase from 0.
-        errors.add(OnePoint.counterPoint(NONE, 0));
+        errors.add(OnePoint.counterPoint(noneLabels, 0));
         for (final Map.Entry<String, AtomicLong> entry : counts.entrySet()) {
             errors.add(OnePoint.counterPoint(Labels.of("component", LabelWords.of(entry.getKey())), entry.getValue().get()));
         }
-        return List.of(new CounterSnapshot(FAMILY, errors));
+        return List.of(new CounterSnapshot(family, errors));
     }
 }

@@ -52,18 +52,18 @@ public final class LockFamilies implements MetricFamilies {
     private static final double[] UPPER_BOUNDS_SECONDS = upperBounds();
     private static final Comparator<LockSite> HEAVIEST_FIRST = Comparator.comparingLong(LockSite::totalNanos).reversed();
 
-    private static final MetricMetadata BLOCKED = Metadata.histogram("mech_lock_blocked_seconds", Unit.SECONDS,
+    private final MetricMetadata blockedFamily = Metadata.histogram("mech_lock_blocked_seconds", Unit.SECONDS,
         "Time threads blocked on a lock, by kind, lock class and call site (kind pinned: virtual threads blocked while "
             + "pinned to their carrier, class the reason; kind juc_wait: parked in a java.util.concurrent synchronizer other "
             + "than a lock, such as a pool's hand-off queue or a semaphore, class the one called); JFR reports blocks from the "
             + "probe's threshold up; sites beyond the series budget are summed per kind into class and site \"other\"");
-    private static final MetricMetadata LONGEST = Metadata.gauge("mech_lock_blocked_max_seconds", Unit.SECONDS,
+    private final MetricMetadata longestFamily = Metadata.gauge("mech_lock_blocked_max_seconds", Unit.SECONDS,
         "The longest block on a lock since mech started, by kind, lock class and call site");
-    private static final MetricMetadata CONTENDED = Metadata.histogram("mech_lock_contended_acquisition_seconds", Unit.SECONDS,
+    private final MetricMetadata contendedFamily = Metadata.histogram("mech_lock_contended_acquisition_seconds", Unit.SECONDS,
         "Every contended acquisition of a ReentrantLock or ReentrantReadWriteLock, however short, by lock class and mode");
-    private static final MetricMetadata INFLATIONS = Metadata.counter("mech_lock_monitor_inflations", null,
+    private final MetricMetadata inflationsFamily = Metadata.counter("mech_lock_monitor_inflations", null,
         "Monitors inflated, by the monitor's class and JFR's cause (wait/notify or contention)");
-    private static final MetricMetadata MONITORS = Metadata.gauge("mech_lock_monitors_in_use", null,
+    private final MetricMetadata monitorsFamily = Metadata.gauge("mech_lock_monitors_in_use", null,
         "Inflated monitors in use at JFR's last jdk.JavaMonitorStatistics (JDK 25 and later)");
 
     private final Supplier<LockSnapshot> snapshots;
@@ -136,21 +136,21 @@ public final class LockFamilies implements MetricFamilies {
                 }
             }
         }
-        families.add(new HistogramSnapshot(BLOCKED, blocked));
-        families.add(new GaugeSnapshot(LONGEST, longest));
+        families.add(new HistogramSnapshot(blockedFamily, blocked));
+        families.add(new GaugeSnapshot(longestFamily, longest));
         final List<HistogramSnapshot.HistogramDataPointSnapshot> contended = new ArrayList<>(now.belowThreshold().size());
         for (final JucContention c : now.belowThreshold()) {
             contended.add(point(Labels.of("class", c.lockClass(), "mode", c.mode().isEmpty() ? "exclusive" : c.mode()),
                 UPPER_BOUNDS_SECONDS, c.histogram().counts(), c.totalNanos()));
         }
-        families.add(new HistogramSnapshot(CONTENDED, contended));
+        families.add(new HistogramSnapshot(contendedFamily, contended));
         final List<CounterSnapshot.CounterDataPointSnapshot> inflations = new ArrayList<>(now.inflations().size());
         for (final Inflation i : now.inflations()) {
             inflations.add(OnePoint.counterPoint(Labels.of("class", i.monitorClass(), "cause", LabelWords.of(i.cause())), i.count()));
         }
-        families.add(new CounterSnapshot(INFLATIONS, inflations));
+        families.add(new CounterSnapshot(inflationsFamily, inflations));
         if (now.monitorsInUse() >= 0) {
-            families.add(OnePoint.gauge(MONITORS, now.monitorsInUse()));
+            families.add(OnePoint.gauge(monitorsFamily, now.monitorsInUse()));
         }
         return families;
     }

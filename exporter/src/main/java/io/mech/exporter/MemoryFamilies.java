@@ -29,8 +29,8 @@ import java.util.function.ToLongFunction;
  */
 final class MemoryFamilies implements MetricFamilies {
 
-    private static final Labels HEAP = Labels.of("area", "heap");
-    private static final Labels NON_HEAP = Labels.of("area", "nonheap");
+    private final Labels heapLabels = Labels.of("area", "heap");
+    private final Labels nonHeapLabels = Labels.of("area", "nonheap");
 
     /** One figure of a usage, and the three families it gives: an area's, a pool's, and a pool's after its last collection. */
     private enum Figure {
@@ -42,31 +42,40 @@ final class MemoryFamilies implements MetricFamilies {
         final String area;
         final String pool;
         final String collection;
-        final MetricMetadata areaFamily;
-        final MetricMetadata poolFamily;
-        final MetricMetadata collectionFamily;
+        final String areaHelp;
+        final String poolHelp;
+        final String collectionHelp;
         final ToLongFunction<MemoryUsage> read;
 
         Figure(final String name, final String area, final String pool, final String collection, final ToLongFunction<MemoryUsage> read) {
             this.area = "jvm_memory_" + name + "_bytes";
             this.pool = "jvm_memory_pool_" + name + "_bytes";
             this.collection = "jvm_memory_pool_collection_" + name + "_bytes";
-            this.areaFamily = Metadata.gauge(this.area, Unit.BYTES, area + " of a given JVM memory area.");
-            this.poolFamily = Metadata.gauge(this.pool, Unit.BYTES, pool + " of a given JVM memory pool.");
-            this.collectionFamily = Metadata.gauge(this.collection, Unit.BYTES, collection + " of a given JVM memory pool.");
+            this.areaHelp = area + " of a given JVM memory area.";
+            this.poolHelp = pool + " of a given JVM memory pool.";
+            this.collectionHelp = collection + " of a given JVM memory pool.";
             this.read = read;
         }
     }
 
     private static final Figure[] FIGURES = Figure.values();
-    private static final MetricMetadata PENDING = Metadata.gauge("jvm_memory_objects_pending_finalization", null,
+    private final MetricMetadata pendingFamily = Metadata.gauge("jvm_memory_objects_pending_finalization", null,
         "The number of objects waiting in the finalizer queue.");
 
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     private final List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans();
     private final Labels[] poolLabels;
+    /** Each figure's three families (the areas', the pools', the pools' after collection), by the figure's ordinal. */
+    private final MetricMetadata[] areaFamilies = new MetricMetadata[FIGURES.length];
+    private final MetricMetadata[] poolFamilies = new MetricMetadata[FIGURES.length];
+    private final MetricMetadata[] collectionFamilies = new MetricMetadata[FIGURES.length];
 
     MemoryFamilies() {
+        for (final Figure figure : FIGURES) {
+            areaFamilies[figure.ordinal()] = Metadata.gauge(figure.area, Unit.BYTES, figure.areaHelp);
+            poolFamilies[figure.ordinal()] = Metadata.gauge(figure.pool, Unit.BYTES, figure.poolHelp);
+            collectionFamilies[figure.ordinal()] = Metadata.gauge(figure.collection, Unit.BYTES, figure.collectionHelp);
+        }
         poolLabels = new Labels[pools.size()];
         for (int i = 0; i < poolLabels.length; i++) {
             poolLabels[i] = Labels.of("pool", pools.get(i).getName());
@@ -96,12 +105,12 @@ final class MemoryFamilies implements MetricFamilies {
             afterCollection[i] = pools.get(i).getCollectionUsage();
         }
         final List<MetricSnapshot> families = new ArrayList<>(1 + 3 * FIGURES.length);
-        families.add(OnePoint.gauge(PENDING, memory.getObjectPendingFinalizationCount()));
+        families.add(OnePoint.gauge(pendingFamily, memory.getObjectPendingFinalizationCount()));
         for (final Figure figure : FIGURES) {
-            families.add(new GaugeSnapshot(figure.areaFamily, List.of(OnePoint.gaugePoint(HEAP, figure.read.applyAsLong(heap)),
-                OnePoint.gaugePoint(NON_HEAP, figure.read.applyAsLong(nonHeap)))));
-            families.add(byPool(figure.poolFamily, figure, usage));
-            families.add(byPool(figure.collectionFamily, figure, afterCollection));
+            families.add(new GaugeSnapshot(areaFamilies[figure.ordinal()], List.of(OnePoint.gaugePoint(heapLabels, figure.read.applyAsLong(heap)),
+                OnePoint.gaugePoint(nonHeapLabels, figure.read.applyAsLong(nonHeap)))));
+            families.add(byPool(poolFamilies[figure.ordinal()], figure, usage));
+            families.add(byPool(collectionFamilies[figure.ordinal()], figure, afterCollection));
         }
         return families;
     }

@@ -15,6 +15,10 @@ import io.prometheus.metrics.model.snapshots.Unit;
  * a name check, suffix tests and a few string concatenations a family, run interpreted on a fresh
  * host's scrapes.
  *
+ * <p>Families keep what it makes in instance fields, made as the family is: a class whose static
+ * initialiser meets an {@code OutOfMemoryError} stays unusable for the JVM's life, and a family
+ * first made under a full heap must be made again once memory is free.
+ *
  * <p>Immutable results; any thread may call.
  */
 final class Metadata {

@@ -14,8 +14,7 @@ import java.io.File;
  */
 final class OpenFiles {
 
-    private static final File DESCRIPTORS = new File("/proc/self/fd");
-
+    private final File descriptors = new File("/proc/self/fd");
     private final com.sun.management.UnixOperatingSystemMXBean unix;
     private final boolean kernelCounts;
 
@@ -23,7 +22,7 @@ final class OpenFiles {
     OpenFiles(final com.sun.management.UnixOperatingSystemMXBean unix) {
         this.unix = unix;
         // a live JVM holds open descriptors (its jars, its standard streams): a size of 0 means the kernel does not count
-        this.kernelCounts = DESCRIPTORS.length() > 0;
+        this.kernelCounts = descriptors.length() > 0;
     }
 
     /** Whether the count comes from the kernel's one figure rather than from listing the directory. */
@@ -34,7 +33,7 @@ final class OpenFiles {
     /** @return the open descriptors now, or -1 where neither the kernel nor the JDK counts them */
     long count() {
         if (kernelCounts) {
-            final long size = DESCRIPTORS.length();
+            final long size = descriptors.length();
             if (size > 0) {
                 return size;
             }

@@ -34,7 +34,7 @@ import javax.management.openmbean.CompositeData;
 final class PoolAllocationFamilies implements MetricFamilies, NotificationListener {
 
     /** Per pool: what it held after the last collection, and what it was allocated in all. */
-    private static final MetricMetadata FAMILY = Metadata.counter("jvm_memory_pool_allocated_bytes", null,
+    private final MetricMetadata family = Metadata.counter("jvm_memory_pool_allocated_bytes", null,
         "Total bytes allocated in a given JVM memory pool. Only updated after GC, not continuously.");
 
     private static final class Pool {
@@ -97,6 +97,6 @@ final class PoolAllocationFamilies implements MetricFamilies, NotificationListen
                 allocated.add(OnePoint.counterPoint(pool.labels, pool.allocated));
             }
         }
-        return List.of(new CounterSnapshot(FAMILY, allocated));
+        return List.of(new CounterSnapshot(family, allocated));
     }
 }

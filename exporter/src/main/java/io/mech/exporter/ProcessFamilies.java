@@ -14,7 +14,7 @@ import java.util.List;
  * {@code process_virtual_memory_bytes}, {@code process_resident_memory_bytes}), under the names
  * and units client_java's {@code ProcessMetrics} gives them, so dashboards read them unchanged.
  *
- * <p>Served by mech instead of client_java's, which was a quarter of a scrape's CPU (measured
+ * <p>Served by mech instead of client_java's, which was a quarter of a scrape's cpuFamily (measured
  * with async-profiler over 3,000 scrapes): it reaches each getter by reflection, building an
  * {@code IllegalAccessException} on every call it first tries on the JDK's private class, and
  * reads {@code /proc/self/status} twice, through a reader and a regular expression per line. Here
@@ -30,14 +30,14 @@ final class ProcessFamilies implements MetricFamilies {
     /** The status lines read: the virtual size, then the resident set. */
     private static final byte[][] MEMORY = {ProcStatus.key("VmSize:"), ProcStatus.key("VmRSS:")};
 
-    private static final MetricMetadata CPU = Metadata.counter("process_cpu_seconds", Unit.SECONDS,
+    private final MetricMetadata cpuFamily = Metadata.counter("process_cpu_seconds", Unit.SECONDS,
         "Total user and system CPU time spent in seconds.");
-    private static final MetricMetadata START = Metadata.gauge("process_start_time_seconds", Unit.SECONDS,
+    private final MetricMetadata startFamily = Metadata.gauge("process_start_time_seconds", Unit.SECONDS,
         "Start time of the process since unix epoch in seconds.");
-    private static final MetricMetadata OPEN_FDS = Metadata.gauge("process_open_fds", null, "Number of open file descriptors.");
-    private static final MetricMetadata MAX_FDS = Metadata.gauge("process_max_fds", null, "Maximum number of open file descriptors.");
-    private static final MetricMetadata VIRTUAL = Metadata.gauge("process_virtual_memory_bytes", Unit.BYTES, "Virtual memory size in bytes.");
-    private static final MetricMetadata RESIDENT = Metadata.gauge("process_resident_memory_bytes", Unit.BYTES, "Resident memory size in bytes.");
+    private final MetricMetadata openFdsFamily = Metadata.gauge("process_open_fds", null, "Number of open file descriptors.");
+    private final MetricMetadata maxFdsFamily = Metadata.gauge("process_max_fds", null, "Maximum number of open file descriptors.");
+    private final MetricMetadata virtualFamily = Metadata.gauge("process_virtual_memory_bytes", Unit.BYTES, "Virtual memory size in bytes.");
+    private final MetricMetadata residentFamily = Metadata.gauge("process_resident_memory_bytes", Unit.BYTES, "Resident memory size in bytes.");
 
     private final OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
     private final double startSeconds = ManagementFactory.getRuntimeMXBean().getStartTime() / 1e3;
@@ -57,24 +57,24 @@ final class ProcessFamilies implements MetricFamilies {
         if (os instanceof com.sun.management.OperatingSystemMXBean) {
             final long cpu = ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
             if (cpu >= 0) {
-                families.add(OnePoint.counter(CPU, cpu / 1e9));
+                families.add(OnePoint.counter(cpuFamily, cpu / 1e9));
             }
         }
-        families.add(OnePoint.gauge(START, startSeconds));
+        families.add(OnePoint.gauge(startFamily, startSeconds));
         final long open = openFiles.count();
         if (open >= 0) {
-            families.add(OnePoint.gauge(OPEN_FDS, open));
+            families.add(OnePoint.gauge(openFdsFamily, open));
         }
         if (os instanceof com.sun.management.UnixOperatingSystemMXBean) {
-            families.add(OnePoint.gauge(MAX_FDS, ((com.sun.management.UnixOperatingSystemMXBean) os).getMaxFileDescriptorCount()));
+            families.add(OnePoint.gauge(maxFdsFamily, ((com.sun.management.UnixOperatingSystemMXBean) os).getMaxFileDescriptorCount()));
         }
         final long[] kilobytes = new long[MEMORY.length];
         if (status != null && status.kilobytes(MEMORY, kilobytes)) {
             if (kilobytes[0] >= 0) {
-                families.add(OnePoint.gauge(VIRTUAL, kilobytes[0] * 1024.0));
+                families.add(OnePoint.gauge(virtualFamily, kilobytes[0] * 1024.0));
             }
             if (kilobytes[1] >= 0) {
-                families.add(OnePoint.gauge(RESIDENT, kilobytes[1] * 1024.0));
+                families.add(OnePoint.gauge(residentFamily, kilobytes[1] * 1024.0));
             }
         }
         return families;

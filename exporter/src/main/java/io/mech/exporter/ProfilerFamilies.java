@@ -13,11 +13,11 @@ import java.util.TreeMap;
 /** The captures the profiler took on trigger, and whether it still runs. */
 public final class ProfilerFamilies implements MetricFamilies {
 
-    private static final MetricMetadata CAPTURES = Metadata.counter("mech_profiler_captures", null,
+    private final MetricMetadata capturesFamily = Metadata.counter("mech_profiler_captures", null,
         "async-profiler captures taken on trigger, by trigger");
-    private static final MetricMetadata IN_COOLDOWN = Metadata.counter("mech_profiler_triggers_in_cooldown", null,
+    private final MetricMetadata inCooldownFamily = Metadata.counter("mech_profiler_triggers_in_cooldown", null,
         "Triggers that came inside profiler.cooldown and took no capture");
-    private static final MetricMetadata ENABLED = Metadata.gauge("mech_profiler_enabled", null,
+    private final MetricMetadata enabledFamily = Metadata.gauge("mech_profiler_enabled", null,
         "1 while the profiler can capture; 0 once it turned itself off (its library did not load)");
 
     private final Profiler profiler;
@@ -42,7 +42,7 @@ public final class ProfilerFamilies implements MetricFamilies {
         for (final Map.Entry<String, Long> e : byTrigger.entrySet()) {
             captures.add(OnePoint.counterPoint(Labels.of("trigger", e.getKey()), e.getValue()));
         }
-        return List.of(new CounterSnapshot(CAPTURES, captures), OnePoint.counter(IN_COOLDOWN, profiler.triggersInCooldown()),
-            OnePoint.gauge(ENABLED, profiler.failed() ? 0 : 1));
+        return List.of(new CounterSnapshot(capturesFamily, captures), OnePoint.counter(inCooldownFamily, profiler.triggersInCooldown()),
+            OnePoint.gauge(enabledFamily, profiler.failed() ? 0 : 1));
     }
 }

@@ -23,33 +23,33 @@ import java.util.function.Supplier;
  */
 public final class QueueFamilies implements MetricFamilies {
 
-    private static final MetricMetadata DEPTH = Metadata.gauge("mech_queue_depth", null,
+    private final MetricMetadata depthFamily = Metadata.gauge("mech_queue_depth", null,
         "Elements in the queue at the last sample (a linked queue's walk stops at 10000)");
-    private static final MetricMetadata CAPACITY = Metadata.gauge("mech_queue_capacity", null,
+    private final MetricMetadata capacityFamily = Metadata.gauge("mech_queue_capacity", null,
         "The queue's bound; absent for unbounded queues and those whose bound is unknown");
-    private static final MetricMetadata REMAINING = Metadata.gauge("mech_queue_remaining_capacity", null,
+    private final MetricMetadata remainingFamily = Metadata.gauge("mech_queue_remaining_capacity", null,
         "Capacity minus depth, for bounded queues");
-    private static final MetricMetadata UTILIZATION = Metadata.gauge("mech_queue_utilization_ratio", null,
+    private final MetricMetadata utilizationFamily = Metadata.gauge("mech_queue_utilization_ratio", null,
         "Depth over capacity, for bounded queues: from 0 to 1");
-    private static final MetricMetadata ENQUEUED = Metadata.counter("mech_queue_enqueued", null,
+    private final MetricMetadata enqueuedFamily = Metadata.counter("mech_queue_enqueued", null,
         "Elements enqueued since the queue was registered");
-    private static final MetricMetadata DEQUEUED = Metadata.counter("mech_queue_dequeued", null,
+    private final MetricMetadata dequeuedFamily = Metadata.counter("mech_queue_dequeued", null,
         "Elements dequeued since the queue was registered");
-    private static final MetricMetadata WAIT = Metadata.gauge("mech_queue_wait_seconds", null,
+    private final MetricMetadata waitFamily = Metadata.gauge("mech_queue_wait_seconds", null,
         "Little's law: mean depth over the dequeue rate, smoothed over 10 s; absent when the rate is about zero");
-    private static final MetricMetadata ALERTS = Metadata.counter("mech_queue_backpressure_alerts", null,
+    private final MetricMetadata alertsFamily = Metadata.counter("mech_queue_backpressure_alerts", null,
         "Back-pressure episodes: full, deep or growing for three samples");
-    private static final MetricMetadata QUEUED_TASKS = Metadata.gauge("mech_executor_queued_tasks", null,
+    private final MetricMetadata queuedTasksFamily = Metadata.gauge("mech_executor_queued_tasks", null,
         "Tasks in the executor's work queue at the last sample");
-    private static final MetricMetadata ACTIVE = Metadata.gauge("mech_executor_active_threads", null,
+    private final MetricMetadata activeFamily = Metadata.gauge("mech_executor_active_threads", null,
         "Threads running a task at the last sample");
-    private static final MetricMetadata REMAINING_TASKS = Metadata.gauge("mech_executor_queue_remaining_tasks", null,
+    private final MetricMetadata remainingTasksFamily = Metadata.gauge("mech_executor_queue_remaining_tasks", null,
         "Room left in a bounded work queue");
-    private static final MetricMetadata TASK_WAIT = Metadata.gauge("mech_executor_wait_seconds", null,
+    private final MetricMetadata taskWaitFamily = Metadata.gauge("mech_executor_wait_seconds", null,
         "Little's law on the work queue: how long a task waits before it runs");
-    private static final MetricMetadata TASK_ALERTS = Metadata.counter("mech_executor_backpressure_alerts", null,
+    private final MetricMetadata taskAlertsFamily = Metadata.counter("mech_executor_backpressure_alerts", null,
         "Back-pressure episodes of the work queue");
-    private static final MetricMetadata CORRECTIONS = Metadata.counter("mech_queue_depth_corrections", null,
+    private final MetricMetadata correctionsFamily = Metadata.counter("mech_queue_depth_corrections", null,
         "Times a counted queue's depth was corrected to its own size(): elements had moved by a way mech does not count");
 
     private final Supplier<QueueSnapshot> snapshot;
@@ -89,20 +89,20 @@ public final class QueueFamilies implements MetricFamilies {
             (executor ? executors : queues).computeIfAbsent(labels, l -> new Sum()).add(q);
         }
         final List<MetricSnapshot> families = new ArrayList<>();
-        families.add(gauge(DEPTH, queues, s -> s.depth));
-        families.add(gauge(CAPACITY, bounded(queues), s -> s.capacity));
-        families.add(gauge(REMAINING, bounded(queues), s -> s.capacity - s.depth));
-        families.add(gauge(UTILIZATION, bounded(queues), s -> s.capacity > 0 ? Math.min(1, s.depth / s.capacity) : 0));
-        families.add(counter(ENQUEUED, queues, s -> s.enqueued));
-        families.add(counter(DEQUEUED, queues, s -> s.dequeued));
-        families.add(gauge(WAIT, waited(queues), s -> s.waitDepth / s.dequeueRate));
-        families.add(counter(ALERTS, queues, s -> s.alerts));
-        families.add(gauge(QUEUED_TASKS, executors, s -> s.depth));
-        families.add(gauge(ACTIVE, executors, s -> s.active));
-        families.add(gauge(REMAINING_TASKS, bounded(executors), s -> s.capacity - s.depth));
-        families.add(gauge(TASK_WAIT, waited(executors), s -> s.waitDepth / s.dequeueRate));
-        families.add(counter(TASK_ALERTS, executors, s -> s.alerts));
-        families.add(OnePoint.counter(CORRECTIONS, now.corrected()));
+        families.add(gauge(depthFamily, queues, s -> s.depth));
+        families.add(gauge(capacityFamily, bounded(queues), s -> s.capacity));
+        families.add(gauge(remainingFamily, bounded(queues), s -> s.capacity - s.depth));
+        families.add(gauge(utilizationFamily, bounded(queues), s -> s.capacity > 0 ? Math.min(1, s.depth / s.capacity) : 0));
+        families.add(counter(enqueuedFamily, queues, s -> s.enqueued));
+        families.add(counter(dequeuedFamily, queues, s -> s.dequeued));
+        families.add(gauge(waitFamily, waited(queues), s -> s.waitDepth / s.dequeueRate));
+        families.add(counter(alertsFamily, queues, s -> s.alerts));
+        families.add(gauge(queuedTasksFamily, executors, s -> s.depth));
+        families.add(gauge(activeFamily, executors, s -> s.active));
+        families.add(gauge(remainingTasksFamily, bounded(executors), s -> s.capacity - s.depth));
+        families.add(gauge(taskWaitFamily, waited(executors), s -> s.waitDepth / s.dequeueRate));
+        families.add(counter(taskAlertsFamily, executors, s -> s.alerts));
+        families.add(OnePoint.counter(correctionsFamily, now.corrected()));
         return families;
     }
 

@@ -31,22 +31,22 @@ import java.util.List;
  */
 final class RuntimeFamilies implements MetricFamilies {
 
-    private static final MetricMetadata BUFFER_USED = Metadata.gauge("jvm_buffer_pool_used_bytes", Unit.BYTES,
+    private final MetricMetadata bufferUsedFamily = Metadata.gauge("jvm_buffer_pool_used_bytes", Unit.BYTES,
         "Used bytes of a given JVM buffer pool.");
-    private static final MetricMetadata BUFFER_CAPACITY = Metadata.gauge("jvm_buffer_pool_capacity_bytes", Unit.BYTES,
+    private final MetricMetadata bufferCapacityFamily = Metadata.gauge("jvm_buffer_pool_capacity_bytes", Unit.BYTES,
         "Bytes capacity of a given JVM buffer pool.");
-    private static final MetricMetadata BUFFERS = Metadata.gauge("jvm_buffer_pool_used_buffers", null, "Used buffers of a given JVM buffer pool.");
-    private static final MetricMetadata CLASSES = Metadata.gauge("jvm_classes_currently_loaded", null,
+    private final MetricMetadata buffersFamily = Metadata.gauge("jvm_buffer_pool_used_buffers", null, "Used buffers of a given JVM buffer pool.");
+    private final MetricMetadata classesFamily = Metadata.gauge("jvm_classes_currently_loaded", null,
         "The number of classes that are currently loaded in the JVM");
-    private static final MetricMetadata CLASSES_LOADED = Metadata.counter("jvm_classes_loaded", null,
+    private final MetricMetadata classesLoadedFamily = Metadata.counter("jvm_classes_loaded", null,
         "The total number of classes that have been loaded since the JVM has started execution");
-    private static final MetricMetadata CLASSES_UNLOADED = Metadata.counter("jvm_classes_unloaded", null,
+    private final MetricMetadata classesUnloadedFamily = Metadata.counter("jvm_classes_unloaded", null,
         "The total number of classes that have been unloaded since the JVM has started execution");
-    private static final MetricMetadata COMPILATION = Metadata.counter("jvm_compilation_time_seconds", Unit.SECONDS,
+    private final MetricMetadata compilationFamily = Metadata.counter("jvm_compilation_time_seconds", Unit.SECONDS,
         "The total time in seconds taken for HotSpot class compilation");
-    private static final MetricMetadata COLLECTIONS = Metadata.summary("jvm_gc_collection_seconds", Unit.SECONDS,
+    private final MetricMetadata collectionsFamily = Metadata.summary("jvm_gc_collection_seconds", Unit.SECONDS,
         "Time spent in a given JVM garbage collector in seconds.");
-    private static final MetricMetadata RUNTIME = Metadata.info("jvm_runtime", "JVM runtime info");
+    private final MetricMetadata runtimeFamily = Metadata.info("jvm_runtime", "JVM runtime info");
 
     private final List<BufferPoolMXBean> bufferPools = ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class);
     private final Labels[] bufferPoolLabels;
@@ -95,14 +95,14 @@ final class RuntimeFamilies implements MetricFamilies {
             capacity.add(OnePoint.gaugePoint(bufferPoolLabels[i], pool.getTotalCapacity()));
             buffers.add(OnePoint.gaugePoint(bufferPoolLabels[i], pool.getCount()));
         }
-        families.add(new GaugeSnapshot(BUFFER_USED, used));
-        families.add(new GaugeSnapshot(BUFFER_CAPACITY, capacity));
-        families.add(new GaugeSnapshot(BUFFERS, buffers));
-        families.add(OnePoint.gauge(CLASSES, classes.getLoadedClassCount()));
-        families.add(OnePoint.counter(CLASSES_LOADED, classes.getTotalLoadedClassCount()));
-        families.add(OnePoint.counter(CLASSES_UNLOADED, classes.getUnloadedClassCount()));
+        families.add(new GaugeSnapshot(bufferUsedFamily, used));
+        families.add(new GaugeSnapshot(bufferCapacityFamily, capacity));
+        families.add(new GaugeSnapshot(buffersFamily, buffers));
+        families.add(OnePoint.gauge(classesFamily, classes.getLoadedClassCount()));
+        families.add(OnePoint.counter(classesLoadedFamily, classes.getTotalLoadedClassCount()));
+        families.add(OnePoint.counter(classesUnloadedFamily, classes.getUnloadedClassCount()));
         if (compilation != null) {
-            families.add(OnePoint.counter(COMPILATION, compilation.getTotalCompilationTime() / 1e3));
+            families.add(OnePoint.counter(compilationFamily, compilation.getTotalCompilationTime() / 1e3));
         }
         final List<SummarySnapshot.SummaryDataPointSnapshot> gc = new ArrayList<>(collectorLabels.length);
         for (int i = 0; i < collectorLabels.length; i++) {
@@ -110,8 +110,8 @@ final class RuntimeFamilies implements MetricFamilies {
             gc.add(new SummarySnapshot.SummaryDataPointSnapshot(collector.getCollectionCount(), collector.getCollectionTime() / 1e3,
                 Quantiles.EMPTY, collectorLabels[i], Exemplars.EMPTY, 0L));
         }
-        families.add(new SummarySnapshot(COLLECTIONS, gc));
-        families.add(new InfoSnapshot(RUNTIME, List.of(new InfoSnapshot.InfoDataPointSnapshot(runtime))));
+        families.add(new SummarySnapshot(collectionsFamily, gc));
+        families.add(new InfoSnapshot(runtimeFamily, List.of(new InfoSnapshot.InfoDataPointSnapshot(runtime))));
         return families;
     }
 }

@@ -12,20 +12,20 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * {@code mech_self_cpu_seconds_total{thread}}: the CPU time mech's own threads used, so that its cost is in plain sight.
+ * {@code mech_self_cpu_seconds_total{thread}}: the cpuFamily time mech's own threads used, so that its cost is in plain sight.
  *
  * <p>Thread-safe: scrapes may collect concurrently; the labels made so far are kept in a concurrent map.
  */
 public final class SelfCpuFamilies implements MetricFamilies {
 
-    private static final MetricMetadata CPU = Metadata.counter("mech_self_cpu_seconds", Unit.SECONDS,
+    private final MetricMetadata cpuFamily = Metadata.counter("mech_self_cpu_seconds", Unit.SECONDS,
         "CPU time used by mech's own threads, by thread name (pool numbers dropped); ended threads keep theirs");
 
     private final Supplier<Map<String, Long>> cpuNanosByThread;
     /** Each thread name's labels, made once: mech's thread names, pool numbers dropped, are a dozen or so. */
     private final Map<String, Labels> labels = new ConcurrentHashMap<>();
 
-    /** @param cpuNanosByThread CPU nanoseconds by mech thread name, pool numbers dropped */
+    /** @param cpuNanosByThread cpuFamily nanoseconds by mech thread name, pool numbers dropped */
     public SelfCpuFamilies(final Supplier<Map<String, Long>> cpuNanosByThread) {
         this.cpuNanosByThread = cpuNanosByThread;
     }
@@ -42,6 +42,6 @@ public final class SelfCpuFamilies implements MetricFamilies {
         for (final Map.Entry<String, Long> thread : byThread.entrySet()) {
             cpu.add(OnePoint.counterPoint(labels.computeIfAbsent(thread.getKey(), name -> Labels.of("thread", name)), thread.getValue() / 1e9));
         }
-        return List.of(new CounterSnapshot(CPU, cpu));
+        return List.of(new CounterSnapshot(cpuFamily, cpu));
     }
 }

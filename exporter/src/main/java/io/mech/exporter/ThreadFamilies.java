@@ -29,19 +29,19 @@ final class ThreadFamilies implements MetricFamilies {
 
     /** client_java's label value for a thread whose state it could not read. */
     private static final String UNKNOWN = "UNKNOWN";
-    private static final Thread.State[] STATES = Thread.State.values();
+    private final Thread.State[] states = Thread.State.values();
     /** Each state's label, by the state's ordinal. */
-    private static final Labels[] STATE_LABELS = new Labels[STATES.length];
-    private static final Labels UNKNOWN_LABELS = Labels.of("state", UNKNOWN);
-    private static final MetricMetadata CURRENT = Metadata.gauge("jvm_threads_current", null, "Current thread count of a JVM");
-    private static final MetricMetadata DAEMON = Metadata.gauge("jvm_threads_daemon", null, "Daemon thread count of a JVM");
-    private static final MetricMetadata PEAK = Metadata.gauge("jvm_threads_peak", null, "Peak thread count of a JVM");
-    private static final MetricMetadata STARTED = Metadata.counter("jvm_threads_started", null, "Started thread count of a JVM");
-    private static final MetricMetadata STATE = Metadata.gauge("jvm_threads_state", null, "Current count of threads by state");
+    private final Labels[] stateLabels = new Labels[states.length];
+    private final Labels unknownLabels = Labels.of("state", UNKNOWN);
+    private final MetricMetadata currentFamily = Metadata.gauge("jvm_threads_current", null, "Current thread count of a JVM");
+    private final MetricMetadata daemonFamily = Metadata.gauge("jvm_threads_daemon", null, "Daemon thread count of a JVM");
+    private final MetricMetadata peakFamily = Metadata.gauge("jvm_threads_peak", null, "Peak thread count of a JVM");
+    private final MetricMetadata startedFamily = Metadata.counter("jvm_threads_started", null, "Started thread count of a JVM");
+    private final MetricMetadata stateFamily = Metadata.gauge("jvm_threads_state", null, "Current count of threads by state");
 
-    static {
-        for (final Thread.State state : STATES) {
-            STATE_LABELS[state.ordinal()] = Labels.of("state", state.name());
+    ThreadFamilies() {
+        for (final Thread.State state : states) {
+            stateLabels[state.ordinal()] = Labels.of("state", state.name());
         }
     }
 
@@ -54,17 +54,17 @@ final class ThreadFamilies implements MetricFamilies {
 
     @Override
     public List<MetricSnapshot> collect() {
-        final long[] counts = new long[STATES.length];
+        final long[] counts = new long[states.length];
         for (final Thread thread : LiveThreads.list()) {
             counts[thread.getState().ordinal()]++;
         }
-        final List<GaugeSnapshot.GaugeDataPointSnapshot> states = new ArrayList<>(STATES.length + 1);
-        for (final Thread.State state : STATES) {
-            states.add(OnePoint.gaugePoint(STATE_LABELS[state.ordinal()], counts[state.ordinal()]));
+        final List<GaugeSnapshot.GaugeDataPointSnapshot> byState = new ArrayList<>(states.length + 1);
+        for (final Thread.State state : states) {
+            byState.add(OnePoint.gaugePoint(stateLabels[state.ordinal()], counts[state.ordinal()]));
         }
-        states.add(OnePoint.gaugePoint(UNKNOWN_LABELS, 0));
-        return List.of(OnePoint.gauge(CURRENT, threads.getThreadCount()), OnePoint.gauge(DAEMON, threads.getDaemonThreadCount()),
-            OnePoint.gauge(PEAK, threads.getPeakThreadCount()), OnePoint.counter(STARTED, threads.getTotalStartedThreadCount()),
-            new GaugeSnapshot(STATE, states));
+        byState.add(OnePoint.gaugePoint(unknownLabels, 0));
+        return List.of(OnePoint.gauge(currentFamily, threads.getThreadCount()), OnePoint.gauge(daemonFamily, threads.getDaemonThreadCount()),
+            OnePoint.gauge(peakFamily, threads.getPeakThreadCount()), OnePoint.counter(startedFamily, threads.getTotalStartedThreadCount()),
+            new GaugeSnapshot(stateFamily, byState));
     }
 }

@@ -15,13 +15,13 @@ import java.util.function.Supplier;
  */
 public final class UnmeteredFamilies implements MetricFamilies {
 
-    private static final MetricMetadata STOPPED = Metadata.gauge("mech_hiccup_unmetered_seconds", Unit.SECONDS,
+    private final MetricMetadata stoppedFamily = Metadata.gauge("mech_hiccup_unmetered_seconds", Unit.SECONDS,
         "Time the host stood stopped before its hiccup meter began, by cause, from HotSpot's counters: in no histogram");
-    private static final MetricMetadata BEGAN = Metadata.gauge("mech_hiccup_meter_began_seconds", Unit.SECONDS,
+    private final MetricMetadata beganFamily = Metadata.gauge("mech_hiccup_meter_began_seconds", Unit.SECONDS,
         "How long the JVM had run when the hiccup meter began");
-    private static final Labels GC = Labels.of("cause", "gc");
-    private static final Labels SAFEPOINT = Labels.of("cause", "safepoint");
-    private static final Labels TTSP = Labels.of("cause", "ttsp");
+    private final Labels gcLabels = Labels.of("cause", "gc");
+    private final Labels safepointLabels = Labels.of("cause", "safepoint");
+    private final Labels ttspLabels = Labels.of("cause", "ttsp");
 
     private final Supplier<UnmeteredStops> unmetered;
 
@@ -41,8 +41,8 @@ public final class UnmeteredFamilies implements MetricFamilies {
         if (before == null) {
             return List.of();
         }
-        final GaugeSnapshot stopped = new GaugeSnapshot(STOPPED, List.of(OnePoint.gaugePoint(GC, before.gcNanos() / 1e9),
-            OnePoint.gaugePoint(SAFEPOINT, before.safepointNanos() / 1e9), OnePoint.gaugePoint(TTSP, before.ttspNanos() / 1e9)));
-        return before.vmMillis() < 0 ? List.of(stopped) : List.of(OnePoint.gauge(BEGAN, before.vmMillis() / 1e3), stopped);
+        final GaugeSnapshot stopped = new GaugeSnapshot(stoppedFamily, List.of(OnePoint.gaugePoint(gcLabels, before.gcNanos() / 1e9),
+            OnePoint.gaugePoint(safepointLabels, before.safepointNanos() / 1e9), OnePoint.gaugePoint(ttspLabels, before.ttspNanos() / 1e9)));
+        return before.vmMillis() < 0 ? List.of(stopped) : List.of(OnePoint.gauge(beganFamily, before.vmMillis() / 1e3), stopped);
     }
 }
