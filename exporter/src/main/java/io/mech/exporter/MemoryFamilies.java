@@ -65,16 +65,17 @@ final class MemoryFamilies implements MetricFamilies {
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     private final List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans();
     private final Labels[] poolLabels;
-    /** Each figure's three families (the areas', the pools', the pools' after collection), by the figure's ordinal. */
-    private final MetricMetadata[] areaFamilies = new MetricMetadata[FIGURES.length];
-    private final MetricMetadata[] poolFamilies = new MetricMetadata[FIGURES.length];
-    private final MetricMetadata[] collectionFamilies = new MetricMetadata[FIGURES.length];
+    /** Each figure's three families, by the figure's ordinal. */
+    private final FigureFamilies[] byFigure = new FigureFamilies[FIGURES.length];
+
+    /** A figure's families: the areas', the pools', and the pools' after their last collection. */
+    private record FigureFamilies(MetricMetadata area, MetricMetadata pool, MetricMetadata collection) {
+    }
 
     MemoryFamilies() {
         for (final Figure figure : FIGURES) {
-            areaFamilies[figure.ordinal()] = Metadata.gauge(figure.area, Unit.BYTES, figure.areaHelp);
-            poolFamilies[figure.ordinal()] = Metadata.gauge(figure.pool, Unit.BYTES, figure.poolHelp);
-            collectionFamilies[figure.ordinal()] = Metadata.gauge(figure.collection, Unit.BYTES, figure.collectionHelp);
+            byFigure[figure.ordinal()] = new FigureFamilies(Metadata.gauge(figure.area, Unit.BYTES, figure.areaHelp),
+                Metadata.gauge(figure.pool, Unit.BYTES, figure.poolHelp), Metadata.gauge(figure.collection, Unit.BYTES, figure.collectionHelp));
         }
         poolLabels = new Labels[pools.size()];
         for (int i = 0; i < poolLabels.length; i++) {
@@ -107,10 +108,11 @@ final class MemoryFamilies implements MetricFamilies {
         final List<MetricSnapshot> families = new ArrayList<>(1 + 3 * FIGURES.length);
         families.add(OnePoint.gauge(pendingFamily, memory.getObjectPendingFinalizationCount()));
         for (final Figure figure : FIGURES) {
-            families.add(new GaugeSnapshot(areaFamilies[figure.ordinal()], List.of(OnePoint.gaugePoint(heapLabels, figure.read.applyAsLong(heap)),
+            final FigureFamilies of = byFigure[figure.ordinal()];
+            families.add(new GaugeSnapshot(of.area(), List.of(OnePoint.gaugePoint(heapLabels, figure.read.applyAsLong(heap)),
                 OnePoint.gaugePoint(nonHeapLabels, figure.read.applyAsLong(nonHeap)))));
-            families.add(byPool(poolFamilies[figure.ordinal()], figure, usage));
-            families.add(byPool(collectionFamilies[figure.ordinal()], figure, afterCollection));
+            families.add(byPool(of.pool(), figure, usage));
+            families.add(byPool(of.collection(), figure, afterCollection));
         }
         return families;
     }

@@ -5,6 +5,7 @@ import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.InfoSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricMetadata;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.SummarySnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
 
@@ -28,30 +29,35 @@ final class Metadata {
 
     /** A gauge's; {@code unit} may be null. */
     static MetricMetadata gauge(final String name, final Unit unit, final String help) {
-        final GaugeSnapshot.Builder builder = GaugeSnapshot.builder().name(name).help(help);
-        return (unit == null ? builder : builder.unit(unit)).build().getMetadata();
+        return made(GaugeSnapshot.builder(), name, unit, help);
     }
 
     /** A counter's, its name given with or without {@code _total}; {@code unit} may be null. */
     static MetricMetadata counter(final String name, final Unit unit, final String help) {
-        final CounterSnapshot.Builder builder = CounterSnapshot.builder().name(name).help(help);
-        return (unit == null ? builder : builder.unit(unit)).build().getMetadata();
+        return made(CounterSnapshot.builder(), name, unit, help);
     }
 
     /** A summary's; {@code unit} may be null. */
     static MetricMetadata summary(final String name, final Unit unit, final String help) {
-        final SummarySnapshot.Builder builder = SummarySnapshot.builder().name(name).help(help);
-        return (unit == null ? builder : builder.unit(unit)).build().getMetadata();
+        return made(SummarySnapshot.builder(), name, unit, help);
     }
 
     /** A (not gauge) histogram's; {@code unit} may be null. */
     static MetricMetadata histogram(final String name, final Unit unit, final String help) {
-        final HistogramSnapshot.Builder builder = HistogramSnapshot.builder().name(name).help(help);
-        return (unit == null ? builder : builder.unit(unit)).build().getMetadata();
+        return made(HistogramSnapshot.builder(), name, unit, help);
     }
 
     /** An info family's, its name given with or without {@code _info}. */
     static MetricMetadata info(final String name, final String help) {
-        return InfoSnapshot.builder().name(name).help(help).build().getMetadata();
+        return made(InfoSnapshot.builder(), name, null, help);
+    }
+
+    /** What the family's own builder makes of the name, help and unit, by building it without points. */
+    private static MetricMetadata made(final MetricSnapshot.Builder<?> family, final String name, final Unit unit, final String help) {
+        family.name(name).help(help);
+        if (unit != null) {
+            family.unit(unit);
+        }
+        return family.build().getMetadata();
     }
 }

@@ -14,7 +14,7 @@ import java.util.List;
  * {@code process_virtual_memory_bytes}, {@code process_resident_memory_bytes}), under the names
  * and units client_java's {@code ProcessMetrics} gives them, so dashboards read them unchanged.
  *
- * <p>Served by mech instead of client_java's, which was a quarter of a scrape's cpuFamily (measured
+ * <p>Served by mech instead of client_java's, which was a quarter of a scrape's CPU (measured
  * with async-profiler over 3,000 scrapes): it reaches each getter by reflection, building an
  * {@code IllegalAccessException} on every call it first tries on the JDK's private class, and
  * reads {@code /proc/self/status} twice, through a reader and a regular expression per line. Here

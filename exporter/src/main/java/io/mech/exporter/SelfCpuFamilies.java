@@ -12,7 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * {@code mech_self_cpu_seconds_total{thread}}: the cpuFamily time mech's own threads used, so that its cost is in plain sight.
+ * {@code mech_self_cpu_seconds_total{thread}}: the CPU time mech's own threads used, so that its cost is in plain sight.
  *
  * <p>Thread-safe: scrapes may collect concurrently; the labels made so far are kept in a concurrent map.
  */
@@ -25,7 +25,7 @@ public final class SelfCpuFamilies implements MetricFamilies {
     /** Each thread name's labels, made once: mech's thread names, pool numbers dropped, are a dozen or so. */
     private final Map<String, Labels> labels = new ConcurrentHashMap<>();
 
-    /** @param cpuNanosByThread cpuFamily nanoseconds by mech thread name, pool numbers dropped */
+    /** @param cpuNanosByThread CPU nanoseconds by mech thread name, pool numbers dropped */
     public SelfCpuFamilies(final Supplier<Map<String, Long>> cpuNanosByThread) {
         this.cpuNanosByThread = cpuNanosByThread;
     }
