@@ -3,6 +3,7 @@ package corpus.servers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.ref.WeakReference;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
@@ -33,7 +34,10 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * truth is measured at both ends: the client's round trip less the handler's own time is the time
  * a request spent queued (and in transit, a fraction of a millisecond on loopback). It prints
  * {@code case=<name> requests=<n> queued_ms=<mean> handler_ms=<mean>} for each, over the run's
- * last {@code measured} seconds, the span mech's wait estimate is smoothed over.
+ * last {@code measured} seconds, the span mech's wait estimate is smoothed over. Then it stops
+ * both servers and lets them go, collecting until both pools are gone (within 10 s), and prints
+ * {@code pools_collected=<true|false>}: the job queues are then among the queues collected before
+ * exit, with the dozens of idle queues of the servers' buffers.
  */
 public final class JettyPools {
 
@@ -44,8 +48,16 @@ public final class JettyPools {
     }
 
     public static void main(final String[] args) throws Exception {
-        final long seconds = Long.parseLong(args[0]);
-        final long measured = Long.parseLong(args[1]);
+        final List<WeakReference<Object>> pools = serve(Long.parseLong(args[0]), Long.parseLong(args[1]));
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (pools.stream().anyMatch(p -> p.get() != null) && System.nanoTime() < deadline) {
+            System.gc();
+        }
+        System.out.println("pools_collected=" + pools.stream().noneMatch(p -> p.get() != null));
+    }
+
+    /** Serves both cases, stops both servers, and hands back their pools, weakly held. */
+    private static List<WeakReference<Object>> serve(final long seconds, final long measured) throws Exception {
         final Site light = new Site(light());
         final Site loaded = new Site(loaded());
         final long start = System.nanoTime();
@@ -61,6 +73,7 @@ public final class JettyPools {
         loaded.report("loaded");
         light.server.stop();
         loaded.server.stop();
+        return List.of(new WeakReference<>(light.server.getThreadPool()), new WeakReference<>(loaded.server.getThreadPool()));
     }
 
     /** Workers plus the connector's acceptor and selector, which the pool leases for good. */

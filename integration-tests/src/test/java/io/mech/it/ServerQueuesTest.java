@@ -32,6 +32,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  *       depth once drifted to 1,362 with the timed polls uncounted); an overloaded one has a
  *       Little's-law wait within 20% of the time the clients' requests spent queued.</li>
  * </ul>
+ * The Jetty host stops its servers and lets them be collected before it exits: both job queues
+ * must still be in the report, among the dozens of idle buffer queues collected with them.
  */
 class ServerQueuesTest {
 
@@ -118,6 +120,7 @@ class ServerQueuesTest {
             final Map<String, String> row = pool.get(0);
             assertEquals("org.eclipse.jetty.util.BlockingArrayQueue", row.get("type"), name + ": " + row);
             assertTrue(Long.parseLong(truth.group(2)) >= 100, name + " served requests: " + truth.group());
+            assertEquals("true", row.get("collected"), name + "'s pool was collected before exit, and its job queue is still reported: " + row);
             if (name.equals("light")) {
                 // Jetty queues a few jobs at a time even here (up to 5 as the three connections close, read every
                 // 200 us beside a quiet run), so the deepest sample says little: the queue is empty at most samples
@@ -134,6 +137,7 @@ class ServerQueuesTest {
             }
         }
         assertEquals(2, cases, result.out());
+        assertTrue(result.out().contains("pools_collected=true"), result.out());
     }
 
     /** @return the queues a library made for the driver's method, whose site names it after {@code via} */

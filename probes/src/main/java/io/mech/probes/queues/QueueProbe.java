@@ -67,8 +67,8 @@ public final class QueueProbe implements AutoCloseable {
     private final CountDownLatch installed = new CountDownLatch(1);
     private final Object sampling = new Object();
     private final ArrayDeque<QueueAlert> alerts = new ArrayDeque<>();
-    /** The last figures of queues collected meanwhile, oldest first; guarded by {@code sampling}. */
-    private final ArrayDeque<QueueStats> collected = new ArrayDeque<>();
+    /** Guarded by {@code sampling}. */
+    private final CollectedQueues collected = new CollectedQueues();
     private final List<QueueAlert> raised = new ArrayList<>();
     /** Depths corrected to a queue's own size(): see {@link #reconcile}; guarded by {@code sampling}. */
     private long corrected;
@@ -381,7 +381,7 @@ public final class QueueProbe implements AutoCloseable {
             rows.sort(Comparator.comparingLong(QueueStats::depth).reversed()
                 .thenComparing(Comparator.comparingDouble((QueueStats q) -> Double.isNaN(q.growthPerSecond()) ? 0 : q.growthPerSecond()).reversed())
                 .thenComparing(QueueStats::type).thenComparing(QueueStats::site));
-            return new QueueSnapshot(sampler != null && !closed, settings.sampleNanos(), rows, new ArrayList<>(collected),
+            return new QueueSnapshot(sampler != null && !closed, settings.sampleNanos(), rows, collected.list(),
                 new ArrayList<>(alerts), from.jdkInternal.get(), from.unnamed.get(), from.full.get(), from.released.get(), corrected);
         }
     }
@@ -394,20 +394,11 @@ public final class QueueProbe implements AutoCloseable {
             e.alerts, e.samples);
     }
 
-    /**
-     * Keeps a collected queue's last figures for the report: a queue that filled while a task ran
-     * and went when it ended is what the report must still show at exit. When the list is full,
-     * a queue that never alerted makes room first, else the oldest.
-     */
+    /** Keeps a collected queue's last figures for the report, if it was ever sampled. */
     private void retire(final TrackedQueue entry) {
-        if (entry.samples == 0) {
-            return;
+        if (entry.samples > 0) {
+            collected.add(stats(entry));
         }
-        if (collected.size() == QueueSnapshot.MAX_COLLECTED) {
-            final QueueStats quiet = collected.stream().filter(q -> q.alerts() == 0).findFirst().orElse(collected.getFirst());
-            collected.remove(quiet);
-        }
-        collected.addLast(stats(entry));
     }
 
     /** Stops the sampler and takes the weaving out; never throws. */
