@@ -123,6 +123,14 @@ public final class HiccupRecorder implements AutoCloseable {
     }
 
     /**
+     * @return the nanoseconds the VM has held every Java thread so far, at safepoints and on the way
+     *         to them, by HotSpot's counters; -1 where the JVM keeps none
+     */
+    public long vmStoppedNanos() {
+        return counters == null ? -1 : counters.nanos(counters.stoppedTicks());
+    }
+
+    /**
      * Starts measuring and logging, each stall handed over with what HotSpot's counters moved by across it.
      *
      * @param settings what to measure and where to log

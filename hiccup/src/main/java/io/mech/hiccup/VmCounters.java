@@ -281,6 +281,11 @@ public final class VmCounters {
         return data.getLong(offsets[SAFEPOINTS]);
     }
 
+    /** Ticks the VM has held every Java thread so far: waiting for them to reach safepoints, and at them; two loads. */
+    public long stoppedTicks() {
+        return data.getLong(offsets[SAFEPOINT_TICKS]) + data.getLong(offsets[SYNC_TICKS]);
+    }
+
     /** The collections every collector has made so far; read once, when the meter begins, not on its rounds. */
     public long collections() {
         long sum = 0;

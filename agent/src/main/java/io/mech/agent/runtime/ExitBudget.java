@@ -4,11 +4,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * How long the host's exit waits for mech: {@link #STOP_BUDGET_MILLIS} of mech's work from the
- * moment the exit begins; on a machine with more threads ready to run than cores, where that time
- * passed waiting for a core, on to {@link #STARVED_STOP_MILLIS} at most.
+ * moment the exit begins; where that time passed waiting for a core (a machine with more threads
+ * ready to run than cores) or held at safepoints (a host whose VM operations come one after
+ * another, each waiting long for its threads: the stop ran a quarter of the time beside the
+ * safepoint-delay kernel, and lost its report in 2 runs of 4), on to
+ * {@link #STARVED_STOP_MILLIS} at most. The time held at safepoints is read from HotSpot's
+ * counters; the budget is extended by as much of it as passed since the exit began.
  *
  * <p>Made by the shutdown hook's thread, which alone waits with it; its deadline is read by
  * {@code mech-stop} as well, and never changes.
@@ -28,6 +33,8 @@ final class ExitBudget {
     private final long start;
     private final long deadline;
     private final long starvedUntil;
+    private final LongSupplier vmStoppedNanos;
+    private final long stoppedAtStart;
 
     /** Waits for something within a time given in nanoseconds. */
     interface Wait {
@@ -35,15 +42,21 @@ final class ExitBudget {
         boolean waitFor(long nanos) throws InterruptedException;
     }
 
-    private ExitBudget(final long startNanos) {
+    private ExitBudget(final long startNanos, final LongSupplier vmStoppedNanos) {
         start = startNanos;
         deadline = startNanos + TimeUnit.MILLISECONDS.toNanos(STOP_BUDGET_MILLIS);
         starvedUntil = startNanos + TimeUnit.MILLISECONDS.toNanos(STARVED_STOP_MILLIS);
+        this.vmStoppedNanos = vmStoppedNanos;
+        stoppedAtStart = vmStoppedNanos.getAsLong();
     }
 
-    /** @return a budget whose time begins now */
-    static ExitBudget fromNow() {
-        return new ExitBudget(System.nanoTime());
+    /**
+     * @param vmStoppedNanos the nanoseconds the VM has held every thread so far, at safepoints and
+     *                       on the way to them; -1 where unknown
+     * @return a budget whose time begins now
+     */
+    static ExitBudget fromNow(final LongSupplier vmStoppedNanos) {
+        return new ExitBudget(System.nanoTime(), vmStoppedNanos);
     }
 
     /** @return the end of mech's own budget, in {@link System#nanoTime()}'s terms */
@@ -57,8 +70,9 @@ final class ExitBudget {
     }
 
     /**
-     * Waits to the deadline, then on while the machine is starved ({@link #machineBusy}), to
-     * {@link #STARVED_STOP_MILLIS} from the start at most.
+     * Waits to the deadline, then on while the machine is starved ({@link #machineBusy}) or for as
+     * long as the VM held every thread since the start, to {@link #STARVED_STOP_MILLIS} from the
+     * start at most.
      *
      * @return whether what was waited for came
      */
@@ -67,12 +81,18 @@ final class ExitBudget {
             return true;
         }
         long now;
-        while ((now = System.nanoTime()) < starvedUntil && machineBusy()) {
+        while ((now = System.nanoTime()) < starvedUntil && (now < deadline + heldAtSafepoints() || machineBusy())) {
             if (wait.waitFor(Math.min(TimeUnit.MILLISECONDS.toNanos(STARVED_POLL_MILLIS), starvedUntil - now))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** @return the nanoseconds the VM held every thread since the budget began; 0 where unknown */
+    private long heldAtSafepoints() {
+        final long now = vmStoppedNanos.getAsLong();
+        return now < 0 || stoppedAtStart < 0 ? 0 : now - stoppedAtStart;
     }
 
     /**

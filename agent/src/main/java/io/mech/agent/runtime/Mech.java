@@ -8,6 +8,7 @@ import io.mech.exporter.InternalErrors;
 import io.mech.exporter.JoinedFamilies;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.PrometheusEndpoint;
+import io.mech.hiccup.HiccupRecorder;
 import io.mech.hiccup.cause.OwnOperations;
 import io.mech.probes.VmOperations;
 import io.mech.probes.profiler.TriggerSource;
@@ -630,7 +631,10 @@ public final class Mech {
         ShutdownState.begin();
         stopping = true;
         stopSignal.countDown();
-        final ExitBudget budget = ExitBudget.fromNow();
+        final ExitBudget budget = ExitBudget.fromNow(() -> {
+            final HiccupRecorder recorder = offers.recorder();
+            return recorder == null ? -1 : recorder.vmStoppedNanos();
+        });
         final Thread stopper = new Thread(group, new Runnable() {
             @Override
             public void run() {
