@@ -23,11 +23,13 @@ import java.util.function.Consumer;
  */
 public final class InternalErrors implements MetricFamilies {
 
-    private final MetricMetadata family = Metadata.counter("mech_internal_errors", null,
-        "Failures inside mech by component (a part's start, a report section, a scrape contribution); "
-            + "each component's first is also a warning on stderr");
-    private final Labels noneLabels = Labels.of("component", "none");
-
+    /**
+     * The family's metadata and its one constant series, made at the first scrape rather than with
+     * the counts, which mech makes on the host's thread before main: client_java's metadata, made
+     * interpreted there, took 14 ms of a hello world's start-up. Immutable, so a scrape that reads
+     * it unset and makes its own publishes it safely.
+     */
+    private volatile Family family;
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
     /** Allocated at start: counting must not need memory when there is none. */
     private final AtomicLong outOfMemory = new AtomicLong();
@@ -109,12 +111,23 @@ public final class InternalErrors implements MetricFamilies {
 
     @Override
     public List<MetricSnapshot> collect() {
+        Family made = family;
+        if (made == null) {
+            made = new Family(Metadata.counter("mech_internal_errors", null,
+                "Failures inside mech by component (a part's start, a report section, a scrape contribution); "
+                    + "each component's first is also a warning on stderr"), Labels.of("component", "none"));
+            family = made;
+        }
         final List<CounterSnapshot.CounterDataPointSnapshot> errors = new ArrayList<>(counts.size() + 1);
         // One series even without failures, so that a rule can alert on its increase from 0.
-        errors.add(OnePoint.counterPoint(noneLabels, 0));
+        errors.add(OnePoint.counterPoint(made.none, 0));
         for (final Map.Entry<String, AtomicLong> entry : counts.entrySet()) {
             errors.add(OnePoint.counterPoint(Labels.of("component", LabelWords.of(entry.getKey())), entry.getValue().get()));
         }
-        return List.of(new CounterSnapshot(family, errors));
+        return List.of(new CounterSnapshot(made.metadata, errors));
+    }
+
+    /** The family's metadata and its series with no component. */
+    private record Family(MetricMetadata metadata, Labels none) {
     }
 }

@@ -197,6 +197,7 @@ public final class Mech {
         if (!options.get(Option.ENABLED)) {
             return;
         }
+        final ClassesBeforeMain classes = attached ? null : ClassesBeforeMain.start();
         final Mech mech = new Mech(options, attached, instrumentation, composed);
         if (!attached && instrumentation != null) {
             mech.startBeforeMainInGroup();
@@ -207,6 +208,9 @@ public final class Mech {
                 mech.stopWithinBudget();
             }
         }, "mech-shutdown"));
+        if (classes != null) {
+            classes.awaitBeforeMain();
+        }
         mech.starter.start();
         if (attached) {
             mech.recording.await(START_WAIT_MILLIS, TimeUnit.MILLISECONDS);

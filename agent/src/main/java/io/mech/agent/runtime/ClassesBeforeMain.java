@@ -1,0 +1,127 @@
+package io.mech.agent.runtime;
+
+import io.mech.exporter.CgroupFamilies;
+import io.mech.exporter.HiccupFamilies;
+import io.mech.exporter.http.HttpServer;
+import io.mech.hiccup.HiccupSnapshot;
+import io.mech.hiccup.cause.Cause;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.PackedHistogram;
+import org.HdrHistogram.SingleWriterRecorder;
+import org.HdrHistogram.WriterReaderPhaser;
+
+/**
+ * Initialises, before the host's main, the classes a heap that fills from the host's first line
+ * must not meet uninitialised on mech's threads. A class whose static initialiser meets a full
+ * heap stays broken for the JVM's life: a 64 MiB host that filled its heap from its first line
+ * lost {@code FileChannelImpl}, {@code IOUtil}, {@code ZoneInfoFile} or HdrHistogram's
+ * {@code Histogram} to mech's start in 3 runs of 17 on JDK 17, and with them its own file
+ * channels, sockets or time zone, and mech its recorder, log, /metrics or report. Before main
+ * the heap is the JVM's, not yet the host's. Two kinds:
+ * <ul>
+ *   <li>the JDK's classes that mech's start would otherwise be the first to initialise and that
+ *       every host shares: the file system and file channels (the log, the report), sockets and
+ *       addresses (/metrics), direct buffers, and the time zone (the log's name and header); the
+ *       names are those {@code -Xlog:class+init} showed mech's threads initialising on JDK 17
+ *       and 25, in these packages, and a name another JDK lacks is passed over;</li>
+ *   <li>mech's own classes with a static initialiser on the way to recording, serving /metrics
+ *       and reporting, found the same way.</li>
+ * </ul>
+ * The work runs on a thread of its own beside the rest of premain (option parsing, mech's
+ * set-up), which the host's thread waits for at most {@link #WAIT_MILLIS} before main: done on
+ * the host's thread it added about 20 ms to a hello world's start-up, a third of premain's own.
+ *
+ * <p>Guarantees: {@link #start} and {@link #awaitBeforeMain} are called once each, on the host's
+ * thread in premain, and never throw; the thread touches nothing else of mech's.
+ */
+final class ClassesBeforeMain implements Runnable {
+
+    /** The longest the host's thread waits for the classes before main. */
+    static final long WAIT_MILLIS = 2_000;
+
+    private static final String[] JDK = {
+        "java.net.Inet4Address", "java.net.Inet6Address", "java.net.InetAddress", "java.net.InetSocketAddress", "java.net.ServerSocket",
+        "java.net.Socket", "java.net.SocketImpl", "java.net.StandardProtocolFamily", "java.net.StandardSocketOptions",
+        "java.nio.Bits", "java.nio.DirectByteBuffer", "java.nio.DirectByteBuffer$Deallocator", "java.nio.DirectLongBufferU",
+        "java.nio.LongBuffer",
+        "java.nio.channels.FileChannel",
+        "java.nio.channels.spi.AbstractInterruptibleChannel",
+        "java.nio.file.AccessMode", "java.nio.file.FileSystems$DefaultFileSystemHolder", "java.nio.file.Files", "java.nio.file.LinkOption",
+        "java.nio.file.StandardOpenOption",
+        "java.nio.file.spi.FileSystemProvider",
+        "java.time.Clock", "java.time.Duration", "java.time.Instant", "java.time.LocalDate", "java.time.LocalDateTime",
+        "java.time.LocalTime", "java.time.ZoneId", "java.time.ZoneOffset",
+        "java.time.temporal.ChronoField", "java.time.temporal.ChronoUnit",
+        "java.util.TimeZone",
+        "jdk.net.ExtendedSocketOptions", "jdk.net.ExtendedSocketOptions$2", "jdk.net.ExtendedSocketOptions$PlatformSocketOptions",
+        "jdk.net.LinuxSocketOptions",
+        "sun.net.NetHooks",
+        "sun.nio.ch.ExtendedSocketOption", "sun.nio.ch.FileChannelImpl", "sun.nio.ch.FileDispatcherImpl", "sun.nio.ch.FileKey",
+        "sun.nio.ch.FileLockImpl", "sun.nio.ch.FileLockTable", "sun.nio.ch.IOUtil", "sun.nio.ch.NativeDispatcher",
+        "sun.nio.ch.NativeThread", "sun.nio.ch.NativeThreadSet", "sun.nio.ch.Net", "sun.nio.ch.NioSocketImpl",
+        "sun.nio.ch.SocketDispatcher", "sun.nio.ch.SocketOptionRegistry$LazyInitialization", "sun.nio.ch.UnixDispatcher",
+        "sun.nio.ch.UnixFileDispatcherImpl", "sun.nio.ch.Util", "sun.nio.ch.Util$BufferCache",
+        "sun.nio.fs.AbstractBasicFileAttributeView", "sun.nio.fs.DefaultFileSystemProvider", "sun.nio.fs.NativeBuffer",
+        "sun.nio.fs.NativeBuffers", "sun.nio.fs.UnixChannelFactory", "sun.nio.fs.UnixChannelFactory$1", "sun.nio.fs.UnixFileSystemProvider",
+        "sun.nio.fs.UnixFileSystemProvider$3", "sun.nio.fs.UnixNativeDispatcher", "sun.nio.fs.UnixPath", "sun.nio.fs.Util",
+        "sun.util.calendar.ZoneInfoFile",
+    };
+
+    /** mech's own that are not public: by name, each checked by ClassesBeforeMainTest. */
+    private static final String[] MECH = {
+        "io.mech.hiccup.CpuCgroup", "io.mech.hiccup.LogLines", "io.mech.hiccup.cause.OsCpu", "io.mech.exporter.ClientErrors",
+        "io.mech.exporter.EndpointRoutes", "io.mech.exporter.http.Deadlines",
+    };
+
+    private final Thread thread;
+
+    private ClassesBeforeMain() {
+        thread = new Thread(this, "mech-classes");
+        thread.setDaemon(true);
+    }
+
+    /** @return the initialisation, started */
+    static ClassesBeforeMain start() {
+        final ClassesBeforeMain classes = new ClassesBeforeMain();
+        classes.thread.start();
+        return classes;
+    }
+
+    /** Waits for the classes, {@link #WAIT_MILLIS} at most: the host's main never waits longer. */
+    void awaitBeforeMain() {
+        try {
+            thread.join(WAIT_MILLIS);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void run() {
+        for (final String name : JDK) {
+            // the boot loader's own lookup, native: through the platform loader's Java code, interpreted, it took twice as long
+            initialise(name, null);
+        }
+        // literals here, not in a field: they load on this thread, not on the host's
+        for (final Class<?> own : new Class<?>[] {Histogram.class, PackedHistogram.class, SingleWriterRecorder.class, WriterReaderPhaser.class,
+            HiccupSnapshot.class, Cause.class, HiccupFamilies.class, CgroupFamilies.class, HttpServer.class}) {
+            initialise(own.getName(), own.getClassLoader());
+        }
+        for (final String name : MECH) {
+            initialise(name, ClassesBeforeMain.class.getClassLoader());
+        }
+    }
+
+    private static void initialise(final String name, final ClassLoader loader) {
+        try {
+            Class.forName(name, true, loader);
+        } catch (final ClassNotFoundException | LinkageError another) {
+            // not this JDK's: its start initialises what it has instead
+        }
+    }
+
+    /** @return the names of the classes initialised by name, the JDK's then mech's, for the tests */
+    static String[][] names() {
+        return new String[][] {JDK.clone(), MECH.clone()};
+    }
+}
