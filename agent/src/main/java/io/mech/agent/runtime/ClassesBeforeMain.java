@@ -39,50 +39,57 @@ final class ClassesBeforeMain implements Runnable {
     /** The longest the host's thread waits for the classes before main. */
     static final long WAIT_MILLIS = 2_000;
 
-    private static final String[] JDK = {
-        "java.net.Inet4Address", "java.net.Inet6Address", "java.net.InetAddress", "java.net.InetSocketAddress", "java.net.ServerSocket",
-        "java.net.Socket", "java.net.SocketImpl", "java.net.StandardProtocolFamily", "java.net.StandardSocketOptions",
+    /** The JDK's file system, file channels, direct buffers and time zone: the log and the report. */
+    private static final String[] JDK_FILES = {
         "java.nio.Bits", "java.nio.DirectByteBuffer", "java.nio.DirectByteBuffer$Deallocator", "java.nio.DirectLongBufferU",
-        "java.nio.LongBuffer",
-        "java.nio.channels.FileChannel",
-        "java.nio.channels.spi.AbstractInterruptibleChannel",
+        "java.nio.LongBuffer", "java.nio.channels.FileChannel", "java.nio.channels.spi.AbstractInterruptibleChannel",
         "java.nio.file.AccessMode", "java.nio.file.FileSystems$DefaultFileSystemHolder", "java.nio.file.Files", "java.nio.file.LinkOption",
-        "java.nio.file.StandardOpenOption",
-        "java.nio.file.spi.FileSystemProvider",
+        "java.nio.file.StandardOpenOption", "java.nio.file.spi.FileSystemProvider",
         "java.time.Clock", "java.time.Duration", "java.time.Instant", "java.time.LocalDate", "java.time.LocalDateTime",
-        "java.time.LocalTime", "java.time.ZoneId", "java.time.ZoneOffset",
-        "java.time.temporal.ChronoField", "java.time.temporal.ChronoUnit",
+        "java.time.LocalTime", "java.time.ZoneId", "java.time.ZoneOffset", "java.time.temporal.ChronoField", "java.time.temporal.ChronoUnit",
         "java.util.TimeZone",
-        "jdk.net.ExtendedSocketOptions", "jdk.net.ExtendedSocketOptions$2", "jdk.net.ExtendedSocketOptions$PlatformSocketOptions",
-        "jdk.net.LinuxSocketOptions",
-        "sun.net.NetHooks",
-        "sun.nio.ch.ExtendedSocketOption", "sun.nio.ch.FileChannelImpl", "sun.nio.ch.FileDispatcherImpl", "sun.nio.ch.FileKey",
-        "sun.nio.ch.FileLockImpl", "sun.nio.ch.FileLockTable", "sun.nio.ch.IOUtil", "sun.nio.ch.NativeDispatcher",
-        "sun.nio.ch.NativeThread", "sun.nio.ch.NativeThreadSet", "sun.nio.ch.Net", "sun.nio.ch.NioSocketImpl",
-        "sun.nio.ch.SocketDispatcher", "sun.nio.ch.SocketOptionRegistry$LazyInitialization", "sun.nio.ch.UnixDispatcher",
-        "sun.nio.ch.UnixFileDispatcherImpl", "sun.nio.ch.Util", "sun.nio.ch.Util$BufferCache",
+        "sun.nio.ch.FileChannelImpl", "sun.nio.ch.FileDispatcherImpl", "sun.nio.ch.FileKey", "sun.nio.ch.FileLockImpl",
+        "sun.nio.ch.FileLockTable", "sun.nio.ch.IOUtil", "sun.nio.ch.NativeDispatcher", "sun.nio.ch.NativeThread",
+        "sun.nio.ch.NativeThreadSet", "sun.nio.ch.UnixDispatcher", "sun.nio.ch.UnixFileDispatcherImpl", "sun.nio.ch.Util",
+        "sun.nio.ch.Util$BufferCache",
         "sun.nio.fs.AbstractBasicFileAttributeView", "sun.nio.fs.DefaultFileSystemProvider", "sun.nio.fs.NativeBuffer",
         "sun.nio.fs.NativeBuffers", "sun.nio.fs.UnixChannelFactory", "sun.nio.fs.UnixChannelFactory$1", "sun.nio.fs.UnixFileSystemProvider",
         "sun.nio.fs.UnixFileSystemProvider$3", "sun.nio.fs.UnixNativeDispatcher", "sun.nio.fs.UnixPath", "sun.nio.fs.Util",
         "sun.util.calendar.ZoneInfoFile",
     };
 
-    /** mech's own that are not public: by name, each checked by ClassesBeforeMainTest. */
-    private static final String[] MECH = {
-        "io.mech.hiccup.CpuCgroup", "io.mech.hiccup.LogLines", "io.mech.hiccup.cause.OsCpu", "io.mech.exporter.ClientErrors",
-        "io.mech.exporter.EndpointRoutes", "io.mech.exporter.http.Deadlines",
+    /** The JDK's sockets and addresses: /metrics, only when it is on. */
+    private static final String[] JDK_SOCKETS = {
+        "java.net.Inet4Address", "java.net.Inet6Address", "java.net.InetAddress", "java.net.InetSocketAddress", "java.net.ServerSocket",
+        "java.net.Socket", "java.net.SocketImpl", "java.net.StandardProtocolFamily", "java.net.StandardSocketOptions",
+        "jdk.net.ExtendedSocketOptions", "jdk.net.ExtendedSocketOptions$2", "jdk.net.ExtendedSocketOptions$PlatformSocketOptions",
+        "jdk.net.LinuxSocketOptions", "sun.net.NetHooks", "sun.nio.ch.ExtendedSocketOption", "sun.nio.ch.Net", "sun.nio.ch.NioSocketImpl",
+        "sun.nio.ch.SocketDispatcher", "sun.nio.ch.SocketOptionRegistry$LazyInitialization",
     };
 
-    private final Thread thread;
+    /** mech's own that are not public, for recording: by name, each checked by ClassesBeforeMainTest. */
+    private static final String[] MECH = {"io.mech.hiccup.CpuCgroup", "io.mech.hiccup.LogLines", "io.mech.hiccup.cause.OsCpu"};
 
-    private ClassesBeforeMain() {
+    /** mech's own that are not public, for /metrics. */
+    private static final String[] MECH_ENDPOINT = {"io.mech.exporter.ClientErrors", "io.mech.exporter.EndpointRoutes",
+        "io.mech.exporter.http.Deadlines"};
+
+    private final Thread thread;
+    private final boolean endpoint;
+
+    private ClassesBeforeMain(final boolean endpoint) {
+        this.endpoint = endpoint;
         thread = new Thread(this, "mech-classes");
         thread.setDaemon(true);
     }
 
-    /** @return the initialisation, started */
-    static ClassesBeforeMain start() {
-        final ClassesBeforeMain classes = new ClassesBeforeMain();
+    /**
+     * @param endpoint whether /metrics is on: its classes are made only then, for a host without
+     *                 it never loads them
+     * @return the initialisation, started
+     */
+    static ClassesBeforeMain start(final boolean endpoint) {
+        final ClassesBeforeMain classes = new ClassesBeforeMain(endpoint);
         classes.thread.start();
         return classes;
     }
@@ -98,17 +105,26 @@ final class ClassesBeforeMain implements Runnable {
 
     @Override
     public void run() {
-        for (final String name : JDK) {
-            // the boot loader's own lookup, native: through the platform loader's Java code, interpreted, it took twice as long
-            initialise(name, null);
-        }
+        // the boot loader's own lookup, native: through the platform loader's Java code, interpreted, it took twice as long
+        initialiseAll(JDK_FILES, null);
         // literals here, not in a field: they load on this thread, not on the host's
         for (final Class<?> own : new Class<?>[] {Histogram.class, PackedHistogram.class, SingleWriterRecorder.class, WriterReaderPhaser.class,
-            HiccupSnapshot.class, Cause.class, HiccupFamilies.class, CgroupFamilies.class, HttpServer.class}) {
+            HiccupSnapshot.class, Cause.class}) {
             initialise(own.getName(), own.getClassLoader());
         }
-        for (final String name : MECH) {
-            initialise(name, ClassesBeforeMain.class.getClassLoader());
+        initialiseAll(MECH, ClassesBeforeMain.class.getClassLoader());
+        if (endpoint) {
+            initialiseAll(JDK_SOCKETS, null);
+            for (final Class<?> own : new Class<?>[] {HiccupFamilies.class, CgroupFamilies.class, HttpServer.class}) {
+                initialise(own.getName(), own.getClassLoader());
+            }
+            initialiseAll(MECH_ENDPOINT, ClassesBeforeMain.class.getClassLoader());
+        }
+    }
+
+    private static void initialiseAll(final String[] names, final ClassLoader loader) {
+        for (final String name : names) {
+            initialise(name, loader);
         }
     }
 
@@ -120,8 +136,8 @@ final class ClassesBeforeMain implements Runnable {
         }
     }
 
-    /** @return the names of the classes initialised by name, the JDK's then mech's, for the tests */
+    /** @return the classes initialised by name: the JDK's (files, sockets), then mech's (recording, /metrics), for the tests */
     static String[][] names() {
-        return new String[][] {JDK.clone(), MECH.clone()};
+        return new String[][] {JDK_FILES.clone(), JDK_SOCKETS.clone(), MECH.clone(), MECH_ENDPOINT.clone()};
     }
 }

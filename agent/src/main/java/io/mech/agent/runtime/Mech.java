@@ -197,7 +197,7 @@ public final class Mech {
         if (!options.get(Option.ENABLED)) {
             return;
         }
-        final ClassesBeforeMain classes = attached ? null : ClassesBeforeMain.start();
+        final ClassesBeforeMain classes = attached ? null : ClassesBeforeMain.start(options.get(Option.PROMETHEUS));
         final Mech mech = new Mech(options, attached, instrumentation, composed);
         if (!attached && instrumentation != null) {
             mech.startBeforeMainInGroup();
