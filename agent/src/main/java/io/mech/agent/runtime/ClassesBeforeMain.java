@@ -108,16 +108,12 @@ final class ClassesBeforeMain implements Runnable {
         // the boot loader's own lookup, native: through the platform loader's Java code, interpreted, it took twice as long
         initialiseAll(JDK_FILES, null);
         // literals here, not in a field: they load on this thread, not on the host's
-        for (final Class<?> own : new Class<?>[] {Histogram.class, PackedHistogram.class, SingleWriterRecorder.class, WriterReaderPhaser.class,
-            HiccupSnapshot.class, Cause.class}) {
-            initialise(own.getName(), own.getClassLoader());
-        }
+        initialiseAll(Histogram.class, PackedHistogram.class, SingleWriterRecorder.class, WriterReaderPhaser.class, HiccupSnapshot.class,
+            Cause.class);
         initialiseAll(MECH, ClassesBeforeMain.class.getClassLoader());
         if (endpoint) {
             initialiseAll(JDK_SOCKETS, null);
-            for (final Class<?> own : new Class<?>[] {HiccupFamilies.class, CgroupFamilies.class, HttpServer.class}) {
-                initialise(own.getName(), own.getClassLoader());
-            }
+            initialiseAll(HiccupFamilies.class, CgroupFamilies.class, HttpServer.class);
             initialiseAll(MECH_ENDPOINT, ClassesBeforeMain.class.getClassLoader());
         }
     }
@@ -125,6 +121,13 @@ final class ClassesBeforeMain implements Runnable {
     private static void initialiseAll(final String[] names, final ClassLoader loader) {
         for (final String name : names) {
             initialise(name, loader);
+        }
+    }
+
+    /** Initialises classes already loaded, through their own loaders. */
+    private static void initialiseAll(final Class<?>... owns) {
+        for (final Class<?> own : owns) {
+            initialise(own.getName(), own.getClassLoader());
         }
     }
 

@@ -1,6 +1,7 @@
 package io.mech.probes.queues;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 
@@ -43,8 +44,8 @@ final class CollectedQueues {
         }
     }
 
-    /** @return a copy of the queues kept, oldest first */
+    /** @return the queues kept, oldest first: a read-only view, which the snapshot copies under the probe's sampling lock */
     List<QueueStats> list() {
-        return new ArrayList<>(kept);
+        return Collections.unmodifiableList(kept);
     }
 }
