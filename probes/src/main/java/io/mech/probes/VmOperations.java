@@ -20,7 +20,12 @@ public final class VmOperations {
         Runnable begin(String name);
     }
 
-    private static final Runnable UNTIMED = () -> { };
+    /** A class, not a lambda: this class is made in premain, where a lambda costs the host's start-up. */
+    private static final Runnable UNTIMED = new Runnable() {
+        @Override
+        public void run() {
+        }
+    };
     private static volatile Timer timer;
 
     private VmOperations() {

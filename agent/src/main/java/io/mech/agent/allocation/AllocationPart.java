@@ -3,6 +3,7 @@ package io.mech.agent.allocation;
 import io.mech.agent.options.Option;
 import io.mech.agent.runtime.Console;
 import io.mech.agent.runtime.Part;
+import io.mech.agent.runtime.PartContext;
 import io.mech.agent.runtime.PartSpec;
 import io.mech.exporter.AllocationFamilies;
 import io.mech.exporter.MetricFamilies;
@@ -24,16 +25,22 @@ import java.util.List;
 public final class AllocationPart implements Part {
 
     /** Starts early: it needs neither JFR nor another part. */
-    public static final class Spec {
+    public static final class Spec implements PartSpec.Starter {
         public static final Option<Boolean> ON = Option.onOff("probes.allocation", "off",
             "the allocation probe: how fast the JVM allocates and which threads allocate most, from HotSpot's per-thread counters");
         public static final Option<Long> EVERY = Option.duration("probes.allocation.every", "1s", Option.Bounds.from("100ms"),
             "time between two readings of every thread's allocation counter");
 
         public static final PartSpec PART = new PartSpec("allocation", List.of(ON, EVERY), PartSpec.Stage.EARLY, false, null,
-            context -> new AllocationPart(AllocationProbe.start(context.options().get(EVERY) / 1_000_000, Console.WARNINGS)));
+            new Spec());
 
         private Spec() {
+        }
+
+        /** Starts the part; the spec itself is the starter, not a lambda, for premain's sake (see {@link PartSpec.Starter}). */
+        @Override
+        public Part start(final PartContext context) throws Exception {
+            return new AllocationPart(AllocationProbe.start(context.options().get(EVERY) / 1_000_000, Console.WARNINGS));
         }
     }
 

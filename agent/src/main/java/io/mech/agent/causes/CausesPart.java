@@ -47,7 +47,7 @@ public final class CausesPart implements Part {
      * Starts with the recorder, on HotSpot's counters; subscribes to mech's JFR stream once it
      * opens, before it records, so that its subscriptions see every event.
      */
-    public static final class Spec {
+    public static final class Spec implements PartSpec.Starter {
         public static final Option<Boolean> ON = Option.onOff("hiccup.causes", "on",
             "attribute each stall to gc, safepoint, ttsp (time to safepoint), mech, throttled, runqueue, steal, paging, frozen, "
                 + "os or unknown: from HotSpot's counters and the kernel's from the first interval, refined by JFR (names of "
@@ -58,9 +58,15 @@ public final class CausesPart implements Part {
                 + "another part opens JFR (the lock probe, at the first contention); off, never");
 
         public static final PartSpec PART = new PartSpec("causes", List.of(ON, JFR), List.of(HiccupPart.Spec.ON), PartSpec.Stage.EARLY, false,
-            "causes come from HotSpot's counters alone: collections and VM operations are not named", CausesPart::start);
+            "causes come from HotSpot's counters alone: collections and VM operations are not named", new Spec());
 
         private Spec() {
+        }
+
+        /** Starts the part; the spec itself is the starter, not a lambda, for premain's sake (see {@link PartSpec.Starter}). */
+        @Override
+        public Part start(final PartContext context) throws Exception {
+            return CausesPart.start(context);
         }
     }
 

@@ -3,6 +3,7 @@ package io.mech.agent.deadlocks;
 import io.mech.agent.options.Option;
 import io.mech.agent.runtime.Console;
 import io.mech.agent.runtime.Part;
+import io.mech.agent.runtime.PartContext;
 import io.mech.agent.runtime.PartSpec;
 import io.mech.exporter.DeadlockFamilies;
 import io.mech.exporter.MetricFamilies;
@@ -21,16 +22,22 @@ import java.util.List;
 public final class DeadlockPart implements Part {
 
     /** Starts early: it needs neither JFR nor another part. */
-    public static final class Spec {
+    public static final class Spec implements PartSpec.Starter {
         public static final Option<Boolean> ON = Option.onOff("probes.deadlocks", "off",
             "the deadlock probe: threads waiting for each other's monitors or java.util.concurrent locks, found as jstack finds them");
         public static final Option<Long> EVERY = Option.duration("probes.deadlocks.every", "10s", Option.Bounds.from("1s"),
             "time between checks; each is one VM operation (a safepoint) that walks the threads' locks");
 
         public static final PartSpec PART = new PartSpec("deadlocks", List.of(ON, EVERY), PartSpec.Stage.EARLY, false, null,
-            context -> new DeadlockPart(DeadlockProbe.start(context.options().get(EVERY) / 1_000_000, Console.WARNINGS)));
+            new Spec());
 
         private Spec() {
+        }
+
+        /** Starts the part; the spec itself is the starter, not a lambda, for premain's sake (see {@link PartSpec.Starter}). */
+        @Override
+        public Part start(final PartContext context) throws Exception {
+            return new DeadlockPart(DeadlockProbe.start(context.options().get(EVERY) / 1_000_000, Console.WARNINGS));
         }
     }
 

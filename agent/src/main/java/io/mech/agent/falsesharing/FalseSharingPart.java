@@ -5,6 +5,7 @@ import io.mech.agent.options.Option;
 import io.mech.agent.options.Options;
 import io.mech.agent.runtime.Console;
 import io.mech.agent.runtime.Part;
+import io.mech.agent.runtime.PartContext;
 import io.mech.agent.runtime.PartSpec;
 import io.mech.exporter.FalseSharingFamilies;
 import io.mech.exporter.MetricFamilies;
@@ -30,7 +31,7 @@ public final class FalseSharingPart implements Part {
     static final String DONE_PROPERTY = "io.mech.falsesharing.done";
 
     /** Starts early, under -javaagent before main: loops the host starts in main and never leaves are only seen in code woven as it loads. */
-    public static final class Spec {
+    public static final class Spec implements PartSpec.Starter {
         public static final Option<Boolean> ON = Option.onOff("probes.falsesharing", "off",
             "the false-sharing probe: counts field and array-slot accesses in the included packages for one window "
                 + "(under -javaagent woven as classes load, switched off outside the window; attached, woven for the window only)");
@@ -44,9 +45,15 @@ public final class FalseSharingPart implements Part {
             "repeat the false-sharing window this often, start to start (e.g. 10m; longer than the window); 0: one window");
 
         public static final PartSpec PART = new PartSpec("falsesharing", List.of(ON, INCLUDE, DELAY, WINDOW, EVERY), PartSpec.Stage.EARLY, true, null,
-            context -> FalseSharingPart.start(context.options(), context.instrumentation(), context.beforeMain()));
+            new Spec());
 
         private Spec() {
+        }
+
+        /** Starts the part; the spec itself is the starter, not a lambda, for premain's sake (see {@link PartSpec.Starter}). */
+        @Override
+        public Part start(final PartContext context) throws Exception {
+            return FalseSharingPart.start(context.options(), context.instrumentation(), context.beforeMain());
         }
     }
 

@@ -46,7 +46,7 @@ import java.util.function.Supplier;
 public final class HiccupPart implements Part {
 
     /** Starts first of all: every other part's findings are read against the hiccups. */
-    public static final class Spec {
+    public static final class Spec implements PartSpec.Starter {
         public static final Option<Boolean> ON = Option.onOff("hiccup", "on", "the hiccup recorder");
         public static final Option<String> LOG = Option.text("hiccup.log", "hiccup.%date.%pid.hlog",
             "interval log path; %pid, %date and %host expand; relative to the working directory; empty for no log");
@@ -69,9 +69,15 @@ public final class HiccupPart implements Part {
 
         public static final PartSpec PART = new PartSpec("hiccup",
             List.of(ON, LOG, INTERVAL, RESOLUTION, DELAY, ATTRIBUTE_ABOVE, VIRTUAL, CONTROL, PROFILER_THRESHOLD),
-            PartSpec.Stage.EARLY, false, null, HiccupPart::start);
+            PartSpec.Stage.EARLY, false, null, new Spec());
 
         private Spec() {
+        }
+
+        /** Starts the part; the spec itself is the starter, not a lambda, for premain's sake (see {@link PartSpec.Starter}). */
+        @Override
+        public Part start(final PartContext context) throws Exception {
+            return HiccupPart.start(context);
         }
     }
 

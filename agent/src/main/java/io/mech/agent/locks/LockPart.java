@@ -36,7 +36,7 @@ public final class LockPart implements Part {
      * first contention and asks for mech's stream then; with JFR on it reads the stream from the
      * start; without JFR it samples through ThreadMXBean.
      */
-    public static final class Spec {
+    public static final class Spec implements PartSpec.Starter {
         public static final Option<Boolean> ON = Option.onOff("probes.locks", "on",
             "the lock probe: monitor contention and inflation by class and call site (JFR), and short ReentrantLock contention");
         public static final Option<Long> THRESHOLD = Option.duration("probes.locks.threshold", "1ms",
@@ -55,9 +55,15 @@ public final class LockPart implements Part {
 
         public static final PartSpec PART = new PartSpec("locks", List.of(ON, THRESHOLD, COUNTING, JFR, PROFILER_THRESHOLD),
             PartSpec.Stage.WITH_JFR, false,
-            "locks are sampled through ThreadMXBean", LockPart::start);
+            "locks are sampled through ThreadMXBean", new Spec());
 
         private Spec() {
+        }
+
+        /** Starts the part; the spec itself is the starter, not a lambda, for premain's sake (see {@link PartSpec.Starter}). */
+        @Override
+        public Part start(final PartContext context) throws Exception {
+            return LockPart.start(context);
         }
     }
 

@@ -33,8 +33,12 @@ public final class Option<T> {
     public static final Option<Boolean> PROMETHEUS_JVM = onOff("prometheus.jvm", "on", "also export client_java's JVM metrics");
     public static final Option<Histogram> PROMETHEUS_HISTOGRAM = choice("prometheus.histogram", Histogram.class, "native",
         "native: exponential buckets (needs Prometheus with native histograms); classic: fixed buckets");
-    public static final Option<Destination> REPORT = of("report", "stderr", Destination.EXPECTED, Destination::parse,
-        "where the report goes at exit");
+    public static final Option<Destination> REPORT = of("report", "stderr", Destination.EXPECTED, new Parser<Destination>() {
+        @Override
+        public Destination parse(final String text) {
+            return Destination.parse(text);
+        }
+    }, "where the report goes at exit");
     public static final Option<Long> REPORT_INTERVAL = duration("report.interval", "0", Bounds.zeroOrFrom("1s"),
         "also report this often while running (0: only at exit)");
     public static final Option<String> REPORT_JSON = text("report.json", "", "also write the report as JSON to this file");
@@ -46,6 +50,10 @@ public final class Option<T> {
 
     /**
      * Turns an option's text into its value.
+     *
+     * <p>mech's own parsers are classes, not lambdas: every option is made in premain, on the
+     * host's start path, where linking a lambda's call site costs about half a millisecond and a
+     * class from the jar a tenth of that.
      *
      * @param <T> the value's type
      */
@@ -131,12 +139,12 @@ public final class Option<T> {
 
     /** @return an option that takes true or false (also on/off, yes/no) */
     public static Option<Boolean> bool(final String key, final String defaultValue, final String description) {
-        return of(key, defaultValue, "true or false", Option::truth, description);
+        return of(key, defaultValue, "true or false", Truth.PARSER, description);
     }
 
     /** @return an option that switches something on or off (also true/false, yes/no) */
     public static Option<Boolean> onOff(final String key, final String defaultValue, final String description) {
-        return of(key, defaultValue, "on or off", Option::truth, description);
+        return of(key, defaultValue, "on or off", Truth.PARSER, description);
     }
 
     /** @return a duration option, in nanoseconds */
@@ -146,45 +154,27 @@ public final class Option<T> {
 
     /** @return a duration option, in nanoseconds, whose values the bounds limit */
     public static Option<Long> duration(final String key, final String defaultValue, final Bounds bounds, final String description) {
-        return of(key, defaultValue, bounds.expected(), text -> bounds.check(Durations.parseNanos(text)), description);
+        return of(key, defaultValue, bounds.expected(), new BoundedDuration(bounds), description);
     }
 
     /** @return a TCP port option */
     public static Option<Integer> port(final String key, final String defaultValue, final String description) {
-        return of(key, defaultValue, "a port number from 0 to 65535", text -> {
-            final int port = Integer.parseInt(text);
-            if (port < 0 || port > 65_535) {
-                throw new IllegalArgumentException("out of range");
-            }
-            return port;
-        }, description);
+        return of(key, defaultValue, "a port number from 0 to 65535", Port.PARSER, description);
     }
 
     /** @return a percentage option above 0 and at most 100 (a trailing % optional), as a fraction of 1 */
     public static Option<Double> percent(final String key, final String defaultValue, final String description) {
-        return of(key, defaultValue, "a percentage above 0% and at most 100%, such as 70%", text -> {
-            final double percent = Double.parseDouble(text.endsWith("%") ? text.substring(0, text.length() - 1) : text);
-            if (!(percent > 0 && percent <= 100)) {
-                throw new IllegalArgumentException("out of range");
-            }
-            return percent / 100;
-        }, description);
+        return of(key, defaultValue, "a percentage above 0% and at most 100%, such as 70%", Percent.PARSER, description);
     }
 
     /** @return a count option of at least 1 */
     public static Option<Long> count(final String key, final String defaultValue, final String description) {
-        return of(key, defaultValue, "a whole number of at least 1", text -> {
-            final long count = Long.parseLong(text);
-            if (count < 1) {
-                throw new IllegalArgumentException("below 1");
-            }
-            return count;
-        }, description);
+        return of(key, defaultValue, "a whole number of at least 1", Count.PARSER, description);
     }
 
     /** @return an option of any text, a path for instance */
     public static Option<String> text(final String key, final String defaultValue, final String description) {
-        return of(key, defaultValue, "text", text -> text, description);
+        return of(key, defaultValue, "text", Text.PARSER, description);
     }
 
     /** @return an option that takes one of an enum's constants, by its name in lower case */
@@ -196,14 +186,7 @@ public final class Option<T> {
             names.add(constants[i].name().toLowerCase(Locale.ROOT));
         }
         final String last = constants[constants.length - 1].name().toLowerCase(Locale.ROOT);
-        return of(key, defaultValue, constants.length == 1 ? last : names + " or " + last, text -> {
-            for (final E constant : constants) {
-                if (constant.name().toLowerCase(Locale.ROOT).equals(text)) {
-                    return constant;
-                }
-            }
-            throw new IllegalArgumentException("not one of them");
-        }, description);
+        return of(key, defaultValue, constants.length == 1 ? last : names + " or " + last, new Constant<>(constants), description);
     }
 
     /**
@@ -235,18 +218,109 @@ public final class Option<T> {
         return "mech." + key;
     }
 
-    private static Boolean truth(final String text) {
-        switch (text.toLowerCase(Locale.ROOT)) {
-            case "true":
-            case "on":
-            case "yes":
-                return Boolean.TRUE;
-            case "false":
-            case "off":
-            case "no":
-                return Boolean.FALSE;
-            default:
-                throw new IllegalArgumentException("not a truth value");
+    /** true or false, also on/off and yes/no. */
+    private static final class Truth implements Parser<Boolean> {
+        static final Truth PARSER = new Truth();
+
+        @Override
+        public Boolean parse(final String text) {
+            switch (text.toLowerCase(Locale.ROOT)) {
+                case "true":
+                case "on":
+                case "yes":
+                    return Boolean.TRUE;
+                case "false":
+                case "off":
+                case "no":
+                    return Boolean.FALSE;
+                default:
+                    throw new IllegalArgumentException("not a truth value");
+            }
+        }
+    }
+
+    /** A duration within bounds, in nanoseconds. */
+    private static final class BoundedDuration implements Parser<Long> {
+        private final Bounds bounds;
+
+        BoundedDuration(final Bounds bounds) {
+            this.bounds = bounds;
+        }
+
+        @Override
+        public Long parse(final String text) {
+            return bounds.check(Durations.parseNanos(text));
+        }
+    }
+
+    /** A TCP port, 0 included. */
+    private static final class Port implements Parser<Integer> {
+        static final Port PARSER = new Port();
+
+        @Override
+        public Integer parse(final String text) {
+            final int port = Integer.parseInt(text);
+            if (port < 0 || port > 65_535) {
+                throw new IllegalArgumentException("out of range");
+            }
+            return port;
+        }
+    }
+
+    /** A percentage above 0 and at most 100, a trailing % optional, as a fraction of 1. */
+    private static final class Percent implements Parser<Double> {
+        static final Percent PARSER = new Percent();
+
+        @Override
+        public Double parse(final String text) {
+            final double percent = Double.parseDouble(text.endsWith("%") ? text.substring(0, text.length() - 1) : text);
+            if (!(percent > 0 && percent <= 100)) {
+                throw new IllegalArgumentException("out of range");
+            }
+            return percent / 100;
+        }
+    }
+
+    /** A whole number of at least 1. */
+    private static final class Count implements Parser<Long> {
+        static final Count PARSER = new Count();
+
+        @Override
+        public Long parse(final String text) {
+            final long count = Long.parseLong(text);
+            if (count < 1) {
+                throw new IllegalArgumentException("below 1");
+            }
+            return count;
+        }
+    }
+
+    /** Any text, as given. */
+    private static final class Text implements Parser<String> {
+        static final Text PARSER = new Text();
+
+        @Override
+        public String parse(final String text) {
+            return text;
+        }
+    }
+
+    /** One of an enum's constants, by its name in lower case. */
+    private static final class Constant<E extends Enum<E>> implements Parser<E> {
+        private final E[] constants;
+
+        Constant(final E[] constants) {
+            this.constants = constants;
+        }
+
+        @Override
+        public E parse(final String text) {
+            for (final E constant : constants) {
+                if (constant.name().toLowerCase(Locale.ROOT).equals(text)) {
+                    return constant;
+                }
+            }
+            throw new IllegalArgumentException("not one of them");
         }
     }
 }

@@ -30,7 +30,7 @@ import java.util.Locale;
 public final class ProfilerPart implements Part {
 
     /** Starts last, subscribing to the triggers of the recorder and of every part that runs. */
-    public static final class Spec {
+    public static final class Spec implements PartSpec.Starter {
         public static final Option<Boolean> ON = Option.onOff("profiler", "off",
             "async-profiler captures on trigger: a long hiccup, lock blocking, a queue back-pressure alert");
         public static final Option<ProfilerMode> MODE = Option.choice("profiler.mode", ProfilerMode.class, "trigger",
@@ -50,12 +50,14 @@ public final class ProfilerPart implements Part {
 
         public static final PartSpec PART = new PartSpec("profiler",
             List.of(ON, MODE, DIR, EXTRACT_PATH, EVENT, SECONDS, COOLDOWN, MAX_FILES),
-            PartSpec.Stage.LAST, false, null, Spec::start);
+            PartSpec.Stage.LAST, false, null, new Spec());
 
         private Spec() {
         }
 
-        private static Part start(final PartContext context) {
+        /** Starts the part; the spec itself is the starter, not a lambda, for premain's sake (see {@link PartSpec.Starter}). */
+        @Override
+        public Part start(final PartContext context) {
             final ProfilerPart part = ProfilerPart.start(context.options(), context.triggers().get(),
                 context.offers().ttspCulpritsWanted());
             if (part != null) {

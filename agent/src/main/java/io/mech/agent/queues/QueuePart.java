@@ -5,6 +5,7 @@ import io.mech.agent.options.Option;
 import io.mech.agent.options.Options;
 import io.mech.agent.runtime.Console;
 import io.mech.agent.runtime.Part;
+import io.mech.agent.runtime.PartContext;
 import io.mech.agent.runtime.PartSpec;
 import io.mech.exporter.MetricFamilies;
 import io.mech.exporter.QueueFamilies;
@@ -25,7 +26,7 @@ import java.util.List;
 public final class QueuePart implements Part {
 
     /** Starts early, under -javaagent before main: the host's first queues are made in main, and the weaving must be in place. */
-    public static final class Spec {
+    public static final class Spec implements PartSpec.Starter {
         public static final Option<Boolean> ON = Option.onOff("probes.queues", "off",
             "the queue probe: depth, capacity, rates and Little's-law wait of every queue and executor the application creates");
         public static final Option<String> INCLUDE = Option.text("probes.queues.include", "",
@@ -40,10 +41,16 @@ public final class QueuePart implements Part {
 
         /** Without instrumentation nothing can be woven, and nothing is found: no part then. */
         public static final PartSpec PART = new PartSpec("queues", List.of(ON, INCLUDE, SAMPLE, ALERT, DEEP), PartSpec.Stage.EARLY, true, null,
-            context -> context.instrumentation() == null ? null
-                : QueuePart.start(context.options(), context.instrumentation(), context.beforeMain()));
+            new Spec());
 
         private Spec() {
+        }
+
+        /** Starts the part; the spec itself is the starter, not a lambda, for premain's sake (see {@link PartSpec.Starter}). */
+        @Override
+        public Part start(final PartContext context) throws Exception {
+            return context.instrumentation() == null ? null
+                : QueuePart.start(context.options(), context.instrumentation(), context.beforeMain());
         }
     }
 

@@ -25,6 +25,8 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * mech running inside a host JVM: the parts the options switch on, composed from the list of parts it is given
@@ -126,7 +128,12 @@ public final class Mech {
     /** Written by mech-start alone, read by the report on any thread. */
     private volatile long waitedForRoom;
     /** Whether the host began to exit, as {@link HeapRoom} asks it: made before the heap may be full. */
-    private final BooleanSupplier stopped = () -> stopping;
+    private final BooleanSupplier stopped = new BooleanSupplier() {
+        @Override
+        public boolean getAsBoolean() {
+            return stopping;
+        }
+    };
     private Part starting;
     private Part selfPart;
     private boolean jfrAtOnce;
@@ -161,12 +168,33 @@ public final class Mech {
         this.attached = attached;
         this.instrumentation = instrumentation == null ? null : new TimedInstrumentation(instrumentation, offers.ownOperations());
         final OwnOperations own = offers.ownOperations();
-        VmOperations.timeWith(name -> {
-            final OwnOperations.Operation operation = own.begin(name);
-            return () -> own.end(operation);
+        // classes rather than lambdas from here to main: each lambda's first call site costs the
+        // host's start-up about half a millisecond (see PartSpec.Starter)
+        VmOperations.timeWith(new VmOperations.Timer() {
+            @Override
+            public Runnable begin(final String name) {
+                final OwnOperations.Operation operation = own.begin(name);
+                return new Runnable() {
+                    @Override
+                    public void run() {
+                        own.end(operation);
+                    }
+                };
+            }
         });
-        this.metrics = new MetricsKeeper(this::startEndpoint, stopped);
-        this.group = new MechThreadGroup(errors, metrics::threadDied);
+        this.metrics = new MetricsKeeper(new Supplier<PrometheusEndpoint>() {
+            @Override
+            public PrometheusEndpoint get() {
+                return startEndpoint();
+            }
+        }, stopped);
+        final MetricsKeeper keeper = metrics;
+        this.group = new MechThreadGroup(errors, new Consumer<Thread>() {
+            @Override
+            public void accept(final Thread died) {
+                keeper.threadDied(died);
+            }
+        });
         this.selfCpu = new SelfCpu(group);
         // initialised here, where the heap has room, for the start's way back from an OutOfMemoryError
         LockSupport.getBlocker(Thread.currentThread());
@@ -635,9 +663,13 @@ public final class Mech {
         ShutdownState.begin();
         stopping = true;
         stopSignal.countDown();
-        final ExitBudget budget = ExitBudget.fromNow(() -> {
-            final HiccupRecorder recorder = offers.recorder();
-            return recorder == null ? -1 : recorder.vmStoppedNanos();
+        // classes rather than lambdas on the exit path, as on premain's: the host's exit waits for them
+        final ExitBudget budget = ExitBudget.fromNow(new LongSupplier() {
+            @Override
+            public long getAsLong() {
+                final HiccupRecorder recorder = offers.recorder();
+                return recorder == null ? -1 : recorder.vmStoppedNanos();
+            }
         });
         final Thread stopper = new Thread(group, new Runnable() {
             @Override
@@ -648,21 +680,27 @@ public final class Mech {
         stopper.setDaemon(true);
         stopper.start();
         try {
-            if (!budget.waitFor(nanos -> {
-                TimeUnit.NANOSECONDS.timedJoin(stopper, nanos);
-                return !stopper.isAlive();
+            if (!budget.waitFor(new ExitBudget.Wait() {
+                @Override
+                public boolean waitFor(final long nanos) throws InterruptedException {
+                    TimeUnit.NANOSECONDS.timedJoin(stopper, nanos);
+                    return !stopper.isAlive();
+                }
             })) {
                 Console.warn("stopping took over " + budget.waitedMillis() + " ms; gave up while " + stopStep
                     + "; the host exits without waiting");
                 return;
             }
             // After the report: what is left of the budget lets a start of JFR's recorder under way end before the VM dies.
-            budget.waitFor(nanos -> {
-                if (!openingJfr.tryLock(nanos, TimeUnit.NANOSECONDS)) {
-                    return false;
+            budget.waitFor(new ExitBudget.Wait() {
+                @Override
+                public boolean waitFor(final long nanos) throws InterruptedException {
+                    if (!openingJfr.tryLock(nanos, TimeUnit.NANOSECONDS)) {
+                        return false;
+                    }
+                    openingJfr.unlock();
+                    return true;
                 }
-                openingJfr.unlock();
-                return true;
             });
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -679,18 +717,37 @@ public final class Mech {
     void stop(final long deadline) {
         final long settled = deadline - TimeUnit.MILLISECONDS.toNanos(REPORT_RESERVE_MILLIS);
         // while every part's threads still live: one that ends as its part closes keeps what it was last seen to use
-        step("measuring mech's own CPU", "self-cpu", selfCpu::sampleAgain);
+        step("measuring mech's own CPU", "self-cpu", new Runnable() {
+            @Override
+            public void run() {
+                selfCpu.sampleAgain();
+            }
+        });
         final List<Part> started = started();
         for (int i = started.size() - 1; i >= 0; i--) {
             final Part part = started.get(i);
-            step("waiting for the " + part.name() + " part's last findings", "settle " + part.name(), () -> part.settle(settled));
+            step("waiting for the " + part.name() + " part's last findings", "settle " + part.name(), new Runnable() {
+                @Override
+                public void run() {
+                    part.settle(settled);
+                }
+            });
         }
         for (final Part part : started) {
-            step("closing the " + part.name() + " part", "close " + part.name(), part::close);
+            step("closing the " + part.name() + " part", "close " + part.name(), new Runnable() {
+                @Override
+                public void run() {
+                    part.close();
+                }
+            });
         }
         final Reporter periodic = reporter;
-        step("writing the final report", "report", () ->
-            (periodic != null ? periodic : new Reporter(options, started, startNanos, errors)).finalReport());
+        step("writing the final report", "report", new Runnable() {
+            @Override
+            public void run() {
+                (periodic != null ? periodic : new Reporter(options, started, startNanos, errors)).finalReport();
+            }
+        });
         close();
     }
 

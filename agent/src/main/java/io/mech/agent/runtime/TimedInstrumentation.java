@@ -23,8 +23,16 @@ import java.util.jar.JarFile;
  */
 final class TimedInstrumentation implements Instrumentation {
 
-    /** Retransformation waits for room in the heap for as long as it takes: see {@link HeapRoom}. */
-    private static final BooleanSupplier NEVER = () -> false;
+    /**
+     * Retransformation waits for room in the heap for as long as it takes: see {@link HeapRoom}. A
+     * class, not a lambda: this class is made in premain, where a lambda costs the host's start-up.
+     */
+    private static final BooleanSupplier NEVER = new BooleanSupplier() {
+        @Override
+        public boolean getAsBoolean() {
+            return false;
+        }
+    };
 
     private final Instrumentation jvm;
     private final OwnOperations own;
