@@ -96,6 +96,8 @@ public final class Mech {
     private final List<PartSpec> composed;
     private final Instrumentation instrumentation;
     private final long startNanos = System.nanoTime();
+    /** The hiccup recorder's part, by its stable name: the report says whether it was off or had not started. */
+    private static final String HICCUP_PART = "hiccup";
     private final Thread starter;
     /**
      * Open once the recorder and /metrics run, before the JFR stream and the probes, whose first
@@ -338,7 +340,7 @@ public final class Mech {
                 // while the deferral waits anyway: the report's code loads now, not at exit; not a
                 // step(), which would name this start step in a stop's give-up line
                 try {
-                    new Reporter(options, parts, startNanos, errors).prepare();
+                    new Reporter(options, parts, startNanos, errors, withoutHiccups()).prepare();
                 } catch (final Throwable t) {
                     errors.failed("report", t);
                 }
@@ -393,7 +395,7 @@ public final class Mech {
             reached = Step.ARMED;
         }
         if (!stopping && reporter == null) {
-            final Reporter started = new Reporter(options, parts, startNanos, errors);
+            final Reporter started = new Reporter(options, parts, startNanos, errors, withoutHiccups());
             started.startPeriodic();
             reporter = started;
             // mech-start ends here: what it used stays counted
@@ -745,10 +747,24 @@ public final class Mech {
         step("writing the final report", "report", new Runnable() {
             @Override
             public void run() {
-                (periodic != null ? periodic : new Reporter(options, started, startNanos, errors)).finalReport();
+                (periodic != null ? periodic : new Reporter(options, started, startNanos, errors, withoutHiccups())).finalReport();
             }
         });
         close();
+    }
+
+    /**
+     * Why a report has no hiccups: the recorder is off, or it had not started (a host that exits in
+     * its first milliseconds ends before mech-start reaches it; a recorder that failed to start is
+     * an internal error the report names too).
+     */
+    private String withoutHiccups() {
+        for (final PartSpec spec : composed) {
+            if (spec.name().equals(HICCUP_PART) && spec.wanted(options)) {
+                return "hiccup recorder not started: no hiccups recorded";
+            }
+        }
+        return "hiccup recorder off";
     }
 
     /**

@@ -48,18 +48,21 @@ final class Reporter {
     private final List<Part> parts;
     private final long startNanos;
     private final InternalErrors errors;
+    private final String withoutHiccups;
 
     /**
      * @param parts      the running parts, asked for their rows, notes and sections at each report;
      *                   a list that grows as parts start
      * @param startNanos when mech started
      * @param errors     where a part whose report throws is counted
+     * @param withoutHiccups the note of a report without hiccups: why it has none
      */
-    Reporter(final Options options, final List<Part> parts, final long startNanos, final InternalErrors errors) {
+    Reporter(final Options options, final List<Part> parts, final long startNanos, final InternalErrors errors, final String withoutHiccups) {
         this.options = options;
         this.parts = parts;
         this.startNanos = startNanos;
         this.errors = errors;
+        this.withoutHiccups = withoutHiccups;
     }
 
     /** Starts the {@code mech-report} thread when {@code report.interval} asks for periodic reports. */
@@ -164,7 +167,7 @@ final class Reporter {
             }
         }
         if (summaries.isEmpty()) {
-            notes.add(0, "hiccup recorder off");
+            notes.add(0, withoutHiccups);
         }
         final String failed = errors.summary();
         final long outOfMemory = errors.outOfMemory();

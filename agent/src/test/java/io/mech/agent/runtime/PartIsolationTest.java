@@ -136,7 +136,7 @@ class PartIsolationTest {
     void aPartWhoseSectionThrowsLeavesTheOthersInTheReport() {
         final Options options = Options.parse(Parts.options(), "report=stderr", new Properties(), Map.of(), warnings::add);
         final Report report = new Reporter(options, List.of(working("first"), broken(), working("second")),
-            System.nanoTime(), errors).gather();
+            System.nanoTime(), errors, "hiccup recorder off").gather();
         final String text = TextReport.render(report);
         assertTrue(text.contains("first is fine") && text.contains("second is fine"), text);
         assertTrue(text.contains("the broken section failed"), text);

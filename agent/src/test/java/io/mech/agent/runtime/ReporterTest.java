@@ -45,7 +45,7 @@ class ReporterTest {
         hiccups.close();
         final Options options = Options.parse(Parts.options(), "report=stderr", new Properties(), Map.of(), warnings::add);
         return new Reporter(options, List.of(new HiccupPart(options, hiccups, null)), System.nanoTime(),
-            new InternalErrors(warnings::add)).gather();
+            new InternalErrors(warnings::add), "hiccup recorder off").gather();
     }
 
     /** What the final report put on stderr, with the given options. */
@@ -56,7 +56,7 @@ class ReporterTest {
         final PrintStream original = System.err;
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         try {
-            new Reporter(parsed, List.of(), System.nanoTime(), new InternalErrors(warnings::add)).finalReport();
+            new Reporter(parsed, List.of(), System.nanoTime(), new InternalErrors(warnings::add), "hiccup recorder off").finalReport();
         } finally {
             System.setErr(original);
         }
@@ -67,7 +67,7 @@ class ReporterTest {
     void thePeriodicThreadEndsWithTheFinalReportAndNeverWritesAfterIt() throws Exception {
         final Path file = dir.resolve("report.txt");
         final Options options = Options.parse(Parts.options(), "report=" + file + ",report.interval=1h", new Properties(), Map.of(), warnings::add);
-        final Reporter reporter = new Reporter(options, List.of(), System.nanoTime(), new InternalErrors(warnings::add));
+        final Reporter reporter = new Reporter(options, List.of(), System.nanoTime(), new InternalErrors(warnings::add), "hiccup recorder off");
         reporter.startPeriodic();
         final Thread periodic = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("mech-report"))
             .findFirst().orElseThrow();
