@@ -3,8 +3,12 @@ package io.mech.agent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.mech.agent.hiccup.HiccupPart;
 import io.mech.agent.options.Option;
 import io.mech.agent.runtime.PartSpec;
+import io.mech.hiccup.HiccupRecorder;
+import io.mech.hiccup.HiccupSettings;
+import io.mech.hiccup.VmCounters;
 import io.mech.hiccup.cause.OwnOperations;
 import io.mech.probes.VmOperations;
 import java.io.IOException;
@@ -21,8 +25,8 @@ import net.bytebuddy.jar.asm.Opcodes;
 import org.junit.jupiter.api.Test;
 
 /**
- * The code that runs on the host's own path, premain before main and the shutdown hook before
- * the VM exits, links no lambda, method reference or other {@code invokedynamic} call site: each
+ * The code that runs on the host's own path, premain before main (the hiccup meter's start
+ * included) and the shutdown hook before the VM exits, links no lambda, method reference or other {@code invokedynamic} call site: each
  * cost the host's start-up about half a millisecond on a cold JVM (23 of them made premain 53 ms
  * where it is now 43, JDK 17). Read from the class files, so that a lambda added there fails here.
  */
@@ -60,6 +64,19 @@ class HostPathLinksNoLambdaTest {
         found.addAll(dynamicCallSites(unloaded("io.mech.agent.runtime.TimedInstrumentation"), Set.of("<clinit>", "<init>")::contains));
         found.addAll(dynamicCallSites(VmOperations.class, Set.of("<clinit>")::contains));
         found.addAll(dynamicCallSites(OwnOperations.class, Set.of("stops")::contains));
+        assertEquals(List.of(), found);
+    }
+
+    @Test
+    void theHiccupMeterStartsBeforeMainWithoutInvokedynamic() throws IOException {
+        final List<String> found = new ArrayList<>();
+        found.addAll(dynamicCallSites(HiccupPart.Spec.class, EVERY));
+        found.addAll(dynamicCallSites(HiccupPart.class, Set.of("counters", "settings")::contains));
+        found.addAll(dynamicCallSites(HiccupRecorder.class, Set.of("<init>", "<clinit>", "startMeter", "daemon", "stallQueueCapacity")::contains));
+        found.addAll(dynamicCallSites(HiccupSettings.class, Set.of("<init>")::contains));
+        for (final Class<?> type : withNested(VmCounters.class)) {
+            found.addAll(dynamicCallSites(type, EVERY));
+        }
         assertEquals(List.of(), found);
     }
 

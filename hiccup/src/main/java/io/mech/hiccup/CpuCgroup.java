@@ -20,9 +20,27 @@ import java.util.List;
  */
 public record CpuCgroup(Path dir, boolean v2) {
 
+    /** What {@link #ofThisProcess} found; guarded by the class's monitor. */
+    private static CpuCgroup found;
+    private static boolean looked;
+
     private static final Path ROOT = Path.of("/sys/fs/cgroup");
 
-    /** This process's CPU cgroup; null where there is none to read (not Linux, or no cpu controller mounted). */
+    /**
+     * This process's CPU cgroup, found once by whichever thread asks first: the meter as it begins,
+     * off the host's start path, or the causes as they start. Thread-safe.
+     *
+     * @return the cgroup; null for none
+     */
+    public static synchronized CpuCgroup ofThisProcess() {
+        if (!looked) {
+            found = find();
+            looked = true;
+        }
+        return found;
+    }
+
+    /** This process's CPU cgroup, read now; null where there is none to read (not Linux, or no cpu controller mounted). */
     public static CpuCgroup find() {
         try {
             return find(Files.readAllLines(Path.of("/proc/self/cgroup")), ROOT);

@@ -56,8 +56,6 @@ final class HiccupMeter implements Runnable {
      * at each wait.
      */
     private volatile long parkCeilingNanos = Long.MAX_VALUE;
-    /** The process's CPU cgroup, or null: the kernel's figures are opened by the meter thread as it begins. */
-    private final CpuCgroup cgroup;
     /** The kernel's figures of this thread; null until it began, or where the kernel keeps none. Written by the meter thread once. */
     private volatile KernelFigures kernel;
     /** Where a reading's kernel evidence begins: after HotSpot's counters. */
@@ -76,11 +74,11 @@ final class HiccupMeter implements Runnable {
      * @param stallQueue the stalls for their attribution, with {@link #evidenceWidth} evidence
      *                   values each; null for a meter that only counts them
      * @param watchQueue the stalls for a watcher, without evidence; null with {@code stallQueue}
-     * @param counters   HotSpot's counters, or null where the JVM keeps none
-     * @param cgroup     the process's CPU cgroup, whose throttling is a stall's evidence too; null for none
+     * @param counters   HotSpot's counters, or null where the JVM keeps none; with them the meter also reads
+     *                   the kernel's figures, and the process's CPU cgroup's, as it begins
      */
     HiccupMeter(final SingleWriterRecorder recorder, final long resolutionNanos, final long stallThresholdNanos,
-                final StallQueue stallQueue, final StallQueue watchQueue, final VmCounters counters, final CpuCgroup cgroup) {
+                final StallQueue stallQueue, final StallQueue watchQueue, final VmCounters counters) {
         this.recorder = recorder;
         this.resolutionNanos = resolutionNanos;
         this.longestFloorNanos = resolutionNanos + WAKE_COST_CAP_NANOS;
@@ -89,7 +87,6 @@ final class HiccupMeter implements Runnable {
         this.stallQueue = stallQueue;
         this.watchQueue = watchQueue;
         this.counters = stallQueue == null ? null : counters;
-        this.cgroup = cgroup;
         this.kernelAt = this.counters == null ? 0 : this.counters.width();
         final int width = evidenceWidth(this.counters);
         this.last = new long[width];
@@ -107,10 +104,15 @@ final class HiccupMeter implements Runnable {
         long shortestNanos = Long.MAX_VALUE;
         KernelFigures figures = null;
         if (counters != null) {
-            figures = KernelFigures.openForThisThread(cgroup);
-            kernel = figures;
             counters.read(last, 0);
-            unmetered = UnmeteredStops.of(counters, last, System.currentTimeMillis());
+            try {
+                unmetered = UnmeteredStops.of(counters, last, System.currentTimeMillis());
+                figures = KernelFigures.openForThisThread(CpuCgroup.ofThisProcess());
+                kernel = figures;
+            } catch (final OutOfMemoryError full) {
+                // a meter started before the host's main may begin in a heap the host already
+                // filled: it measures on, without what it could not make
+            }
         }
         // Each round starts where the last one ended, so no time falls between two rounds: a
         // safepoint or a SIGSTOP that caught the meter between its wake-up and its next wait was

@@ -14,6 +14,11 @@ import org.HdrHistogram.SingleWriterRecorder;
  * adds it to the running total and appends it to the log. Intervals are written even when
  * empty, because a gap in a log is itself a finding.
  *
+ * <p>The meter may start on its own ({@link #startMeter}), before the host's main, and the log
+ * later ({@link #startLog}): the meter then measures from the host's first line on memory it took
+ * before it, through a heap the host fills from there, and the first interval, when the log
+ * begins, covers everything since the meter began.
+ *
  * <p>Guarantees: {@link #close()} stops both threads and writes the last, partial interval
  * exactly once, so no recorded sample is lost at shutdown (it waits at most 20 ms for the meter
  * to end; a meter not scheduled by then loses what it measures meanwhile); it may be called from
@@ -47,12 +52,11 @@ public final class HiccupRecorder implements AutoCloseable {
     private static final int STALL_QUEUE_MAX = 4096;
     private static final int WATCH_QUEUE_CAPACITY = 256;
 
-    private final HiccupSettings settings;
+    /** The settings; their log is null until {@link #startLog}, then the file written. Written under this recorder's monitor. */
+    private volatile HiccupSettings settings;
     private final SingleWriterRecorder recorder;
     private final HiccupMeter meter;
     private final StallQueue stallQueue;
-    /** The process's CPU cgroup, found once for the meter and the causes; null for none. */
-    private final CpuCgroup cgroup = CpuCgroup.find();
     /** HotSpot's counters the meter reads, or null. */
     private final VmCounters counters;
     /**
@@ -61,9 +65,13 @@ public final class HiccupRecorder implements AutoCloseable {
      */
     private final StallQueue watchQueue = new StallQueue(WATCH_QUEUE_CAPACITY);
     private volatile TaggedIntervals tags;
-    private final IntervalLog log;
+    /** The log; null until {@link #startLog}, and without one. Under this recorder's monitor. */
+    private IntervalLog log;
     private final Thread meterThread;
-    private final Thread logThread;
+    /** Null until {@link #startLog}; written under this recorder's monitor. */
+    private Thread logThread;
+    /** When the meter began, System.nanoTime(): the log's delay and its interval boundaries count from there. */
+    private final long meterStartNanos;
     /**
      * Guards {@link #total}, {@link #intervals}, {@link #lastIntervalMaxNanos} and
      * {@link #closedIntervals}: the log thread adds each closed interval, readers copy. Not the
@@ -92,23 +100,17 @@ public final class HiccupRecorder implements AutoCloseable {
     /** The virtual-thread meter, once {@link #meterVirtualThreads()} started one; written under this recorder's monitor. */
     private volatile VirtualMeter virtual;
 
-    private HiccupRecorder(final HiccupSettings settings, final VmCounters counters, final Consumer<String> warnings) {
+    private HiccupRecorder(final HiccupSettings settings, final VmCounters counters) {
         this.recorder = new SingleWriterRecorder(HiccupSettings.HIGHEST_TRACKABLE_NANOS, SIGNIFICANT_DIGITS);
         this.counters = counters;
         this.stallQueue = new StallQueue(stallQueueCapacity(settings), HiccupMeter.evidenceWidth(counters));
-        this.meter = new HiccupMeter(recorder, settings.resolutionNanos(), settings.stallNanos(), stallQueue, watchQueue, counters,
-            cgroup);
-        this.log = settings.log() == null ? null : IntervalLog.open(settings.log(), warnings);
-        final Path written = log == null ? null : log.status().path();
-        this.settings = written == null || written.equals(settings.log()) ? settings
-            : new HiccupSettings(settings.resolutionNanos(), settings.intervalNanos(), settings.delayNanos(), settings.stallNanos(), written);
+        this.meter = new HiccupMeter(recorder, settings.resolutionNanos(), settings.stallNanos(), stallQueue, watchQueue, counters);
+        this.settings = new HiccupSettings(settings.resolutionNanos(), settings.intervalNanos(), settings.delayNanos(), settings.stallNanos(),
+            null);
         this.meterThread = daemon(meter, "mech-hiccup-meter");
-        this.logThread = daemon(new Runnable() {
-            @Override
-            public void run() {
-                logIntervals();
-            }
-        }, "mech-hiccup-log");
+        this.meterStartNanos = System.nanoTime();
+        this.startMillis = System.currentTimeMillis();
+        this.intervalStartMillis = startMillis;
     }
 
     /**
@@ -139,10 +141,55 @@ public final class HiccupRecorder implements AutoCloseable {
      * @return the running recorder
      */
     public static HiccupRecorder start(final HiccupSettings settings, final VmCounters counters, final Consumer<String> warnings) {
-        final HiccupRecorder hiccups = new HiccupRecorder(settings, counters, warnings);
-        hiccups.meterThread.start();
-        hiccups.logThread.start();
+        final HiccupRecorder hiccups = startMeter(settings, counters);
+        hiccups.startLog(settings.log(), warnings);
         return hiccups;
+    }
+
+    /**
+     * Starts measuring, without the log: what it takes it takes now (the histograms, the stall
+     * queue, the meter thread), so that it measures on through a heap that is full later.
+     * {@link #startLog} follows; until then the intervals are neither closed nor logged, and a
+     * {@link #close()} closes one interval since the meter began.
+     *
+     * @param settings what to measure; their log is ignored, {@link #startLog} names it
+     * @param counters HotSpot's counters ({@link VmCounters#open()}), or null for stalls without evidence
+     * @return the recorder, measuring
+     */
+    public static HiccupRecorder startMeter(final HiccupSettings settings, final VmCounters counters) {
+        final HiccupRecorder hiccups = new HiccupRecorder(settings, counters);
+        hiccups.meterThread.start();
+        return hiccups;
+    }
+
+    /**
+     * Opens the log and starts closing intervals, the first from when the meter began (or, with a
+     * delay, from when the delay since then ended); once, later calls do nothing. Settings that
+     * differ from the meter's but for the log are not taken: the meter measures as it began.
+     *
+     * @param logPath  the interval log to write, or null to record in memory only
+     * @param warnings receives one line for each problem with the log; recording goes on
+     */
+    public synchronized void startLog(final Path logPath, final Consumer<String> warnings) {
+        if (logThread != null || closed) {
+            return;
+        }
+        if (logPath != null && log == null) {
+            // kept at once: an OutOfMemoryError after it, and the start tried again, must not open the file twice
+            log = IntervalLog.open(logPath, warnings);
+        }
+        final Path written = log == null ? null : log.status().path();
+        final HiccupSettings measured = settings;
+        settings = new HiccupSettings(measured.resolutionNanos(), measured.intervalNanos(), measured.delayNanos(), measured.stallNanos(),
+            written);
+        final Thread thread = daemon(new Runnable() {
+            @Override
+            public void run() {
+                logIntervals();
+            }
+        }, "mech-hiccup-log");
+        thread.start();
+        logThread = thread;
     }
 
     /**
@@ -164,11 +211,17 @@ public final class HiccupRecorder implements AutoCloseable {
     }
 
     private void logIntervals() {
-        final long begin = System.nanoTime();
-        if (!parkUntil(begin + settings.delayNanos()) || !beginLogging()) {
+        final long begin = meterStartNanos + settings.delayNanos();
+        if (!parkUntil(begin) || !beginLogging()) {
             return;
         }
-        long next = System.nanoTime() + settings.intervalNanos();
+        // the boundaries keep the meter's rhythm; the first interval also covers those that passed before the log began
+        final long interval = settings.intervalNanos();
+        long next = begin + interval;
+        final long now = System.nanoTime();
+        if (next <= now) {
+            next += ((now - next) / interval + 1) * interval;
+        }
         while (parkUntil(next)) {
             synchronized (this) {
                 if (closed) {
@@ -183,25 +236,27 @@ public final class HiccupRecorder implements AutoCloseable {
                     intervalsLost++;
                 }
             }
-            next += settings.intervalNanos();
+            next += interval;
         }
     }
 
-    /** Discards what the delay covered and writes the log header; false once closed. */
+    /** Discards what a delay covered and writes the log header; false once closed. */
     private synchronized boolean beginLogging() {
         if (closed) {
             return false;
         }
-        interval = recorder.getIntervalHistogram(interval);
-        final VirtualMeter v = virtual;
-        if (v != null) {
-            v.discard();
+        if (settings.delayNanos() > 0) {
+            interval = recorder.getIntervalHistogram(interval);
+            final VirtualMeter v = virtual;
+            if (v != null) {
+                v.discard();
+            }
+            synchronized (totals) {
+                startMillis = System.currentTimeMillis();
+                closedIntervals = null;
+            }
+            intervalStartMillis = startMillis;
         }
-        synchronized (totals) {
-            startMillis = System.currentTimeMillis();
-            closedIntervals = null;
-        }
-        intervalStartMillis = startMillis;
         logging = true;
         if (log != null) {
             log.writeHeader(startMillis);
@@ -295,7 +350,7 @@ public final class HiccupRecorder implements AutoCloseable {
 
     /** The process's CPU cgroup, whose throttling explains stalls; null for none. */
     public CpuCgroup cgroup() {
-        return cgroup;
+        return CpuCgroup.ofThisProcess();
     }
 
     /** HotSpot's counters behind the stall queue's evidence, or null when its stalls carry none. */
@@ -367,11 +422,13 @@ public final class HiccupRecorder implements AutoCloseable {
     /** Stops measuring, writes the last partial interval and closes the log. */
     @Override
     public void close() {
+        final Thread writer;
         synchronized (this) {
             if (closed) {
                 return;
             }
             closed = true;
+            writer = logThread;
         }
         meter.stop();
         final VirtualMeter v = virtual;
@@ -387,9 +444,18 @@ public final class HiccupRecorder implements AutoCloseable {
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        logThread.interrupt();
+        if (writer != null) {
+            writer.interrupt();
+        }
         synchronized (this) {
             if (logging) {
+                closeInterval();
+            } else if (writer == null && settings.delayNanos() == 0) {
+                // no log thread yet (a host that ends before mech's start reached the log): what the
+                // meter measured since it began is one interval still
+                if (log != null) {
+                    log.writeHeader(startMillis);
+                }
                 closeInterval();
             }
             if (log != null) {

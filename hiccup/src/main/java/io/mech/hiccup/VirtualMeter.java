@@ -31,7 +31,7 @@ final class VirtualMeter {
 
     private VirtualMeter(final long resolutionNanos, final long stallNanos) {
         recorder = new SingleWriterRecorder(HiccupSettings.HIGHEST_TRACKABLE_NANOS, HiccupRecorder.SIGNIFICANT_DIGITS);
-        meter = new HiccupMeter(recorder, resolutionNanos, stallNanos, null, null, null, null);
+        meter = new HiccupMeter(recorder, resolutionNanos, stallNanos, null, null, null);
         closedIntervals = new HiccupSnapshot(total, 0, 0, 0, 0, 0);
     }
 

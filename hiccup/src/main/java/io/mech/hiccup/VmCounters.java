@@ -93,6 +93,22 @@ public final class VmCounters {
         }
     }
 
+    /**
+     * This JVM's counters through the file HotSpot shares them in alone: where it exists, this
+     * spares the agent asking {@code java.base} to export {@code jdk.internal.perf}, which costs
+     * premain milliseconds of the JDK's own lambdas. The file maps the same memory HotSpot writes.
+     *
+     * @return the counters, or null when there is no such file (then {@link #open()})
+     */
+    public static VmCounters openShared() {
+        final ByteBuffer data = sharedFile();
+        try {
+            return data == null ? null : parse(data);
+        } catch (final RuntimeException e) {
+            return null;
+        }
+    }
+
     /** The JVM's performance data through {@code jdk.internal.perf.Perf}; null when not exported to mech. */
     private static ByteBuffer ownPerfData() {
         try {
@@ -114,7 +130,7 @@ public final class VmCounters {
 
     /** The file HotSpot shares its performance data in; null when it keeps none there. */
     private static ByteBuffer sharedFile() {
-        final Path file = Path.of("/tmp", "hsperfdata_" + System.getProperty("user.name"), Long.toString(ProcessHandle.current().pid()));
+        final Path file = Path.of("/tmp", "hsperfdata_" + System.getProperty("user.name"), Long.toString(Pid.current()));
         if (!Files.isReadable(file)) {
             return null;
         }
@@ -140,16 +156,19 @@ public final class VmCounters {
         final List<Integer> nameIndex = new ArrayList<>();
         final List<String> names = new ArrayList<>();
         final int[] found = {-1, -1, -1, -1};
-        final long[] frequency = {0};
-        // one walk for every entry wanted: the walk decodes each of some 800 names, on mech's start
-        walk(data, (name, vector, type, value) -> {
-            if (type == LONG && vector == 0) {
+        long frequency = 0;
+        // one walk for every entry wanted
+        final Entries entries = new Entries(data);
+        while (entries.next()) {
+            final String name = entries.name;
+            final int value = entries.value;
+            if (entries.type == LONG && entries.vector == 0) {
                 switch (name) {
                     case "sun.rt.safepoints" -> found[SAFEPOINTS] = value;
                     case "sun.rt.safepointTime" -> found[SAFEPOINT_TICKS] = value;
                     case "sun.rt.safepointSyncTime" -> found[SYNC_TICKS] = value;
                     case "sun.rt.createVmBeginTime" -> found[VM_BEGIN] = aLong(data, value) ? value : -1;
-                    case "sun.os.hrt.frequency" -> frequency[0] = aLong(data, value) ? data.getLong(value) : 0;
+                    case "sun.os.hrt.frequency" -> frequency = aLong(data, value) ? data.getLong(value) : 0;
                     default -> {
                         if (name.startsWith("sun.gc.collector.") && name.endsWith(".time") && aLong(data, value)) {
                             collectorTime.add(value);
@@ -160,12 +179,11 @@ public final class VmCounters {
                         }
                     }
                 }
-            } else if (vector > 0 && name.startsWith("sun.gc.collector.") && name.endsWith(".name")) {
-                names.add(cString(data, value, value + vector));
+            } else if (entries.vector > 0 && name.startsWith("sun.gc.collector.") && name.endsWith(".name")) {
+                names.add(cString(data, value, value + entries.vector));
                 nameIndex.add(collectorIndex(name));
             }
-            return false;
-        });
+        }
         final int safepoints = found[SAFEPOINTS];
         final int safepointTicks = found[SAFEPOINT_TICKS];
         final int syncTicks = found[SYNC_TICKS];
@@ -190,43 +208,95 @@ public final class VmCounters {
             collectorName.add(at < 0 ? "collector " + collectorIndex.get(c) : names.get(at));
         }
         // HotSpot's tick frequency: 0 while the JVM has not made it
-        return new VmCounters(data, offsets, invocations, found[VM_BEGIN], collectorName, frequency[0] > 0 ? 1e9 / frequency[0] : 0);
+        return new VmCounters(data, offsets, invocations, found[VM_BEGIN], collectorName, frequency > 0 ? 1e9 / frequency : 0);
     }
 
     /** HotSpot's tick frequency, {@code sun.os.hrt.frequency}; 0 while the JVM has not made it. */
     private static long frequency(final ByteBuffer data) {
-        final long[] frequency = {0};
-        walk(data, (name, vector, type, value) -> {
-            if (type == LONG && vector == 0 && aLong(data, value) && name.equals("sun.os.hrt.frequency")) {
-                frequency[0] = data.getLong(value);
-                return true;
+        final Entries entries = new Entries(data);
+        while (entries.next()) {
+            if (entries.type == LONG && entries.vector == 0 && aLong(data, entries.value) && entries.name.equals("sun.os.hrt.frequency")) {
+                return data.getLong(entries.value);
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * A cursor over the well-formed PerfData entries, in the data's order, that stops at a
+     * malformed one. It decodes only the names under {@link #SUN} and {@link #WANTED}: the agent opens the counters
+     * in premain, on the host's start path, where decoding each of some 800 names byte by byte in
+     * the interpreter cost milliseconds. A loop rather than a visitor lambda, for the same reason.
+     */
+    private static final class Entries {
+        /** What every name mech reads begins with, as bytes; most of the JVM's other names fail here, on their first bytes. */
+        private static final byte[] SUN = "sun.".getBytes(StandardCharsets.US_ASCII);
+        /** The name prefixes of every entry mech reads after {@link #SUN}, as bytes. */
+        private static final byte[][] WANTED = {
+            "rt.".getBytes(StandardCharsets.US_ASCII),
+            "gc.collector.".getBytes(StandardCharsets.US_ASCII),
+            "os.hrt.".getBytes(StandardCharsets.US_ASCII)};
+
+        private final ByteBuffer data;
+        private final int count;
+        private int index;
+        private int entry;
+        /** The current entry: its name, its vector length (0 for a scalar), its type and its value's offset. */
+        String name;
+        int vector;
+        byte type;
+        int value;
+
+        Entries(final ByteBuffer data) {
+            this.data = data;
+            this.count = data.getInt(NUM_ENTRIES);
+            this.entry = data.getInt(ENTRY_OFFSET);
+        }
+
+        /** Moves to the next entry whose name mech reads; false at the end or at a malformed entry. */
+        boolean next() {
+            while (index < count && entry > 0 && entry + 20 <= data.capacity()) {
+                final int at = entry;
+                final int length = data.getInt(at);
+                final int nameAt = at + data.getInt(at + 4);
+                if (length <= 0 || nameAt < 0 || nameAt >= data.capacity()) {
+                    return false;
+                }
+                index++;
+                entry += length;
+                if (wanted(nameAt)) {
+                    name = cString(data, nameAt, data.capacity());
+                    vector = data.getInt(at + 8);
+                    type = data.get(at + 12);
+                    value = at + data.getInt(at + 16);
+                    return true;
+                }
             }
             return false;
-        });
-        return frequency[0];
-    }
+        }
 
-    /** One PerfData entry as {@link #walk} hands it over; answers true to end the walk. */
-    @FunctionalInterface
-    private interface EntryVisitor {
-        boolean visit(String name, int vector, byte type, int value);
-    }
+        private boolean wanted(final int nameAt) {
+            if (!startsWith(nameAt, SUN)) {
+                return false;
+            }
+            for (final byte[] prefix : WANTED) {
+                if (startsWith(nameAt + SUN.length, prefix)) {
+                    return true;
+                }
+            }
+            return false;
+        }
 
-    /** Hands each well-formed entry to the visitor, in the data's order, until it answers true or an entry is malformed. */
-    private static void walk(final ByteBuffer data, final EntryVisitor visitor) {
-        int entry = data.getInt(ENTRY_OFFSET);
-        final int entries = data.getInt(NUM_ENTRIES);
-        for (int i = 0; i < entries && entry > 0 && entry + 20 <= data.capacity(); i++) {
-            final int length = data.getInt(entry);
-            final int nameAt = entry + data.getInt(entry + 4);
-            if (length <= 0 || nameAt < 0 || nameAt >= data.capacity()) {
-                return;
+        private boolean startsWith(final int nameAt, final byte[] prefix) {
+            if (nameAt + prefix.length > data.capacity()) {
+                return false;
             }
-            if (visitor.visit(cString(data, nameAt, data.capacity()), data.getInt(entry + 8), data.get(entry + 12),
-                entry + data.getInt(entry + 16))) {
-                return;
+            for (int i = 0; i < prefix.length; i++) {
+                if (data.get(nameAt + i) != prefix[i]) {
+                    return false;
+                }
             }
-            entry += length;
+            return true;
         }
     }
 

@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Assumptions;
@@ -125,6 +126,48 @@ class HiccupRecorderTest {
         assertTrue(Thread.interrupted(), "the interrupt is kept for the caller");
         assertEquals(List.of(), warnings, "the log's channel was not closed by the interrupt");
         assertEquals(1, intervals(log).size(), "the partial interval is in the log");
+    }
+
+    @Test
+    void aMeterStartedBeforeItsLogIsLoggedFromItsOwnStart() throws Exception {
+        final Path log = dir.resolve("m.hlog");
+        final HiccupRecorder hiccups = HiccupRecorder.startMeter(new HiccupSettings(MS, 50 * MS, 0, 2 * MS, null), null);
+        final long started = System.currentTimeMillis();
+        // the host's main runs on meanwhile, and mech's start reaches the log later: 120 ms here
+        passes(120 * MS);
+        hiccups.startLog(log, warnings::add);
+        hiccups.startLog(dir.resolve("second.hlog"), warnings::add);
+        awaitIntervals(hiccups, 2);
+        hiccups.close();
+        final List<EncodableHistogram> intervals = intervals(log);
+        final EncodableHistogram first = intervals.get(0);
+        // the log holds seconds to 3 decimals: 1 ms of slack
+        assertTrue(first.getStartTimeStamp() <= started + 1, "the first interval begins with the meter, at "
+            + first.getStartTimeStamp() + ", the meter started by " + started);
+        assertTrue(first.getEndTimeStamp() - first.getStartTimeStamp() >= 120, "and covers the time before the log: "
+            + (first.getEndTimeStamp() - first.getStartTimeStamp()) + " ms");
+        assertTrue(new LogFollower(log).snapshot().count() >= 100, "the meter's samples from before the log are logged");
+        assertTrue(Files.notExists(dir.resolve("second.hlog")), "the log starts once");
+        assertEquals(List.of(), warnings);
+    }
+
+    @Test
+    void aMeterClosedBeforeItsLogStillHoldsWhatItMeasured() {
+        final HiccupRecorder hiccups = HiccupRecorder.startMeter(new HiccupSettings(MS, 1_000 * MS, 0, 2 * MS, null), null);
+        passes(60 * MS);
+        hiccups.close();
+        final HiccupSnapshot measured = hiccups.snapshot();
+        assertEquals(1, measured.intervals(), "a host that ended before the log began: one interval, since the meter began");
+        assertTrue(measured.count() >= 30, "a sample a millisecond or so: " + measured.count());
+    }
+
+    /** Lets time pass: what is measured here is the meter over a stretch of time, not something to wait for. */
+    private static void passes(final long nanos) {
+        final long until = System.nanoTime() + nanos;
+        long left;
+        while ((left = until - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(left);
+        }
     }
 
     private static void awaitAnInterval(final HiccupRecorder hiccups) throws InterruptedException {

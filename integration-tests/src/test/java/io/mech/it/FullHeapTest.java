@@ -40,8 +40,19 @@ class FullHeapTest {
     @ParameterizedTest
     @MethodSource("io.mech.it.Jdks#all")
     void aHeapFullFromMainsFirstLineTakesNothingApart(final Path jdk) throws Exception {
-        final String report = run(jdk, FullHeapHost.FROM_START, "8000");
-        // no cause is asserted: the recorder starts once the start finds room, mostly after the pressure
+        final Forked.Result host = runHost(jdk, FullHeapHost.FROM_START, "8000");
+        final String report = checked(host);
+        // the meter started before main, on memory it took there: it measured the collections from the host's first
+        // line, and the causes, started once the heap had room, attributed them from the stalls it kept
+        final long gcDuring = Long.parseLong(host.out().lines().filter(l -> l.startsWith(FullHeapHost.GC_DURING))
+            .findFirst().orElseThrow().substring(FullHeapHost.GC_DURING.length()).trim());
+        assertTrue(gcDuring >= 1_000, "the host's collectors worked through the pressure: " + gcDuring + " ms; " + host.out());
+        final double stallMillis = ReportRows.array(report, "hiccups").stream().filter(row -> row.get("jvm").equals("host"))
+            .mapToDouble(row -> Double.parseDouble(row.get("stall_ms"))).sum();
+        assertTrue(stallMillis >= 0.5 * gcDuring, "the meter stalled through the collections, " + stallMillis + " ms of "
+            + gcDuring + " ms: " + report);
+        assertTrue(causeMillis(report, "gc") >= 0.5 * gcDuring, "the collections are gc, " + causeMillis(report, "gc") + " ms of "
+            + gcDuring + " ms: " + report);
         final List<String> notes = ReportRows.notes(report);
         // the start's wait for room, the log lines lost, the out-of-memory errors met: whichever the run met
         assertTrue(notes.stream().anyMatch(n -> n.contains("the host's full heap") || n.contains("the host's heap was full")),
@@ -59,10 +70,18 @@ class FullHeapTest {
 
     /** Runs the host, checks what every run must show, and returns its JSON report. */
     private String run(final Path jdk, final String when, final String pressureMillis) throws Exception {
-        final Path json = dir.resolve("report.json");
-        final Forked.Result result = Forked.run(dir, Forked.javaWithMech(jdk,
-            "prometheus.port=0,report=off,report.json=" + json + ",hiccup.log=" + dir.resolve("host.hlog"),
+        return checked(runHost(jdk, when, pressureMillis));
+    }
+
+    private Forked.Result runHost(final Path jdk, final String when, final String pressureMillis) throws Exception {
+        return Forked.run(dir, Forked.javaWithMech(jdk,
+            "prometheus.port=0,report=off,report.json=" + dir.resolve("report.json") + ",hiccup.log=" + dir.resolve("host.hlog"),
             "-Xmx64m", "-cp", Paths.testClasses(), FullHeapHost.class.getName(), when, pressureMillis, "500"), 120);
+    }
+
+    /** Checks what every run must show, and returns its JSON report. */
+    private String checked(final Forked.Result result) throws Exception {
+        final Path json = dir.resolve("report.json");
         assertEquals(0, result.exit(), result.err());
         assertEquals("", result.err(), "nothing on the host's stderr");
         assertTrue(result.out().contains(FullHeapHost.METRICS_AFTER + "200"), "/metrics answers once the pressure ends: " + result.out());

@@ -79,6 +79,15 @@ public final class HiccupPart implements Part {
         public Part start(final PartContext context) throws Exception {
             return HiccupPart.start(context);
         }
+
+        /**
+         * Starts the meter before main, on memory it takes now, so that it measures from the host's
+         * first line through a heap the host fills from there; the log and the rest follow after main.
+         */
+        @Override
+        public void beforeMain(final PartContext context) {
+            context.offers().recorder(HiccupRecorder.startMeter(settings(context.options(), false), counters(context.instrumentation())));
+        }
     }
 
     private final Options options;
@@ -98,8 +107,10 @@ public final class HiccupPart implements Part {
 
     private static Part start(final PartContext context) {
         final Options options = context.options();
-        final HiccupSettings settings = settings(options);
-        final HiccupRecorder recorder = HiccupRecorder.start(settings, counters(context.instrumentation()), Console.WARNINGS);
+        final HiccupSettings settings = settings(options, true);
+        final HiccupRecorder before = context.offers().recorder();
+        final HiccupRecorder recorder = before != null ? before : HiccupRecorder.startMeter(settings, counters(context.instrumentation()));
+        recorder.startLog(settings.log(), Console.WARNINGS);
         ControlJvm control = null;
         if (settings.log() != null) {
             // The recorder's settings name the log it writes: <log>.<pid> when another JVM holds <log>.
@@ -120,13 +131,17 @@ public final class HiccupPart implements Part {
     }
 
     /**
-     * HotSpot's counters for the meter to read with each stall: through {@code jdk.internal.perf},
-     * which {@code java.base} is asked to export to mech where mech has the instrumentation for it,
-     * else through the file HotSpot shares them in.
+     * HotSpot's counters for the meter to read with each stall: through the file HotSpot shares
+     * them in, else through {@code jdk.internal.perf}, which {@code java.base} is asked to export to
+     * mech where mech has the instrumentation for it ({@code -XX:+PerfDisableSharedMem} keeps no file).
      *
      * @return the counters; null where the JVM keeps none ({@code -XX:-UsePerfData}), and the causes say so
      */
     private static VmCounters counters(final Instrumentation instrumentation) {
+        final VmCounters shared = VmCounters.openShared();
+        if (shared != null) {
+            return shared;
+        }
         if (instrumentation != null) {
             final Module base = Object.class.getModule();
             try {
@@ -154,16 +169,22 @@ public final class HiccupPart implements Part {
         }
     }
 
-    private static HiccupSettings settings(final Options options) {
+    /**
+     * @param withLog whether to name the log and warn of options that do not go together: after main; before
+     *                it the meter needs neither, and the same options fall back to the same defaults then
+     */
+    private static HiccupSettings settings(final Options options, final boolean withLog) {
         final String template = options.get(Spec.LOG);
-        final Path log = template.isEmpty() ? null
+        final Path log = !withLog || template.isEmpty() ? null
             : Path.of(LogPath.expand(template, Pid.current(), LogPath.localNow())).toAbsolutePath();
         try {
             return new HiccupSettings(options.get(Spec.RESOLUTION), options.get(Spec.INTERVAL), options.get(Spec.DELAY),
                 options.get(Spec.ATTRIBUTE_ABOVE), log);
         } catch (final IllegalArgumentException e) {
-            Console.warn("hiccup options: " + e.getMessage() + "; using the defaults for hiccup.resolution, "
-                + "hiccup.interval, hiccup.delay and hiccup.attribute-above");
+            if (withLog) {
+                Console.warn("hiccup options: " + e.getMessage() + "; using the defaults for hiccup.resolution, "
+                    + "hiccup.interval, hiccup.delay and hiccup.attribute-above");
+            }
             final Options defaults = Options.defaults();
             return new HiccupSettings(defaults.get(Spec.RESOLUTION), defaults.get(Spec.INTERVAL), defaults.get(Spec.DELAY),
                 defaults.get(Spec.ATTRIBUTE_ABOVE), log);

@@ -39,9 +39,13 @@ final class ClassesBeforeMain implements Runnable {
     /** The longest the host's thread waits for the classes before main. */
     static final long WAIT_MILLIS = 2_000;
 
-    /** The JDK's file system, file channels, direct buffers and time zone: the log and the report. */
+    /**
+     * The JDK's file system, file channels, direct and mapped buffers and time zone: the log, the
+     * report, and HotSpot's counters, which the recorder's meter maps in premain beside this thread.
+     */
     private static final String[] JDK_FILES = {
-        "java.nio.Bits", "java.nio.DirectByteBuffer", "java.nio.DirectByteBuffer$Deallocator", "java.nio.DirectLongBufferU",
+        "java.nio.Bits", "java.nio.DirectByteBuffer", "java.nio.DirectByteBuffer$Deallocator", "java.nio.DirectByteBufferR",
+        "java.nio.DirectLongBufferU", "jdk.internal.misc.ExtendedMapMode",
         "java.nio.LongBuffer", "java.nio.channels.FileChannel", "java.nio.channels.spi.AbstractInterruptibleChannel",
         "java.nio.file.AccessMode", "java.nio.file.FileSystems$DefaultFileSystemHolder", "java.nio.file.Files", "java.nio.file.LinkOption",
         "java.nio.file.StandardOpenOption", "java.nio.file.spi.FileSystemProvider",

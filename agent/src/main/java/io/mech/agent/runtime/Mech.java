@@ -129,6 +129,13 @@ public final class Mech {
     private int progress;
     /** Written by mech-start alone, read by the report on any thread. */
     private volatile long waitedForRoom;
+    /** What the parts offer the profiler, asked as it starts; a class, not a method reference, since a part before main takes it. */
+    private final Supplier<List<TriggerSource>> triggers = new Supplier<List<TriggerSource>>() {
+        @Override
+        public List<TriggerSource> get() {
+            return profilerTriggers();
+        }
+    };
     /** Whether the host began to exit, as {@link HeapRoom} asks it: made before the heap may be full. */
     private final BooleanSupplier stopped = new BooleanSupplier() {
         @Override
@@ -270,9 +277,19 @@ public final class Mech {
      */
     void startBeforeMain() {
         for (final PartSpec spec : composed) {
-            if (spec.beforeMain() && spec.wanted(options)) {
+            if (!spec.wanted(options)) {
+                continue;
+            }
+            if (spec.beforeMain()) {
                 // kept even when null: a part that did not start before main is not tried again
                 beforeMain.put(spec, startPart(spec, null, true));
+            } else if (!stopping) {
+                try {
+                    spec.starter().beforeMain(context(null, true));
+                } catch (final OutOfMemoryError | Exception | LinkageError e) {
+                    // the host's thread waits: one try, and the part starts after main as usual
+                    errors.failed("start " + spec.name(), e);
+                }
             }
         }
     }
@@ -324,7 +341,7 @@ public final class Mech {
     private void startRemaining() throws InterruptedException {
         if (reached < Step.EARLY) {
             if (selfPart == null) {
-                selfPart = new SelfCpuPart(selfCpu, startNanos, () -> waitedForRoom, offers.ownOperations()::stops);
+                selfPart = new SelfCpuPart(selfCpu, startNanos, () -> waitedForRoom, offers.ownOperations()::stops, offers.recorder() != null);
             }
             add(selfPart);
             startStage(PartSpec.Stage.EARLY, null);
@@ -477,8 +494,7 @@ public final class Mech {
             return null;
         }
         try {
-            return spec.start(new PartContext(options, instrumentation, onHostThread, stream == null ? null : stream.stream(),
-                offers, this::profilerTriggers));
+            return spec.start(context(stream, onHostThread));
         } catch (final OutOfMemoryError full) {
             if (!onHostThread) {
                 throw full;
@@ -490,6 +506,10 @@ public final class Mech {
             errors.failed("start " + spec.name(), e);
             return null;
         }
+    }
+
+    private PartContext context(final JfrStream stream, final boolean onHostThread) {
+        return new PartContext(options, instrumentation, onHostThread, stream == null ? null : stream.stream(), offers, triggers);
     }
 
     /**

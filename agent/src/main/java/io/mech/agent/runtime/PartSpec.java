@@ -56,6 +56,19 @@ public record PartSpec(String name, List<Option<?>> options, List<Option<Boolean
          * @throws Exception when starting failed: one internal error, and the other parts carry on
          */
         Part start(PartContext context) throws Exception;
+
+        /**
+         * What the part does under -javaagent on the host's thread before main, when it is
+         * wanted and starts after main: only what must run from the host's first line and costs
+         * its start-up little (the hiccup recorder's meter, on memory it takes here, so that it
+         * measures through a heap the host fills from its first line). What it makes it offers
+         * through {@link PartContext#offers()} for {@link #start} to find. Nothing by default.
+         *
+         * @param context what mech offers, as before main
+         * @throws Exception when it failed: one internal error, and the part starts after main as usual
+         */
+        default void beforeMain(final PartContext context) throws Exception {
+        }
     }
 
     /** A part that needs no other part. */

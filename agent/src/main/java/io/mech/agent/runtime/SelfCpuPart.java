@@ -27,27 +27,31 @@ final class SelfCpuPart implements Part {
     private final long startNanos;
     private final LongSupplier waitedForRoom;
     private final Supplier<List<OwnOperations.Stop>> stops;
+    private final boolean meterBeforeMain;
 
     /**
      * @param cpu           mech's threads' CPU time, sampled once {@code mech-start} is done
      * @param startNanos    when mech started, for the share of one core
      * @param waitedForRoom how long, in nanoseconds, mech's start has waited for room in a full heap
      * @param stops         what mech's own calls (weaving, JFR's start) stopped the JVM for so far
+     * @param meterBeforeMain whether the hiccup meter started before main, so that it measured through such a wait
      */
     SelfCpuPart(final SelfCpu cpu, final long startNanos, final LongSupplier waitedForRoom,
-                final Supplier<List<OwnOperations.Stop>> stops) {
+                final Supplier<List<OwnOperations.Stop>> stops, final boolean meterBeforeMain) {
         this.cpu = cpu;
         this.startNanos = startNanos;
         this.waitedForRoom = waitedForRoom;
         this.stops = stops;
+        this.meterBeforeMain = meterBeforeMain;
     }
 
-    /** Says when mech's start waited for the host's heap: nothing was measured meanwhile. */
+    /** Says when mech's start waited for the host's heap: what started after the wait measured nothing before it. */
     @Override
     public List<String> notes() {
         final long waited = waitedForRoom.getAsLong();
         return waited == 0 ? List.of() : List.of("mech's start waited " + Columns.fixed(waited / 1e9, 1)
-            + " s for room in the host's full heap: what started after it measured nothing before");
+            + " s for room in the host's full heap: " + (meterBeforeMain ? "the hiccup meter, started before main, measured throughout; " : "")
+            + "what started after the wait measured nothing before it");
     }
 
     @Override

@@ -2,6 +2,8 @@ package io.mech.it.hosts;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.net.HttpURLConnection;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -33,6 +35,8 @@ public final class FullHeapHost {
 
     /** What the host prints after the pressure, then {@code ok} or the error its JDK classes met. */
     public static final String JDK_CLASSES_AFTER = "jdk classes after pressure: ";
+    /** What the host prints after the pressure, then the milliseconds its collectors said they took during it. */
+    public static final String GC_DURING = "gc ms during pressure: ";
     /** First argument: fill the heap once mech has started. */
     public static final String ONCE_STARTED = "once-started";
     /** First argument: fill the heap in bursts from main's first line. */
@@ -68,6 +72,7 @@ public final class FullHeapHost {
                 Thread.sleep(10);
             }
         }
+        final long gcBefore = collectionMillis();
         final long until = System.nanoTime() + Long.parseLong(args[1]) * 1_000_000L;
         while (System.nanoTime() < until) {
             fill(fromStart ? Math.min(until, System.nanoTime() + BURST_NANOS) : until);
@@ -75,8 +80,10 @@ public final class FullHeapHost {
                 LockSupport.parkNanos(BREATH_NANOS);
             }
         }
+        final long gcDuring = collectionMillis() - gcBefore;
         System.gc();
         System.out.println("held " + mostHeld + " chunks, " + errors + " out-of-memory errors");
+        System.out.println(GC_DURING + gcDuring);
         System.out.println(JDK_CLASSES_AFTER + jdkClasses());
         System.out.println(METRICS_AFTER + metricsStatus());
         Thread.sleep(Long.parseLong(args[2]));
@@ -120,6 +127,15 @@ public final class FullHeapHost {
         } catch (final LinkageError | RuntimeException e) {
             return e.toString();
         }
+    }
+
+    /** The collectors' time so far, by their beans: the collections' pauses, as the host itself can tell them. */
+    private static long collectionMillis() {
+        long sum = 0;
+        for (final GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            sum += Math.max(0, collector.getCollectionTime());
+        }
+        return sum;
     }
 
     private static boolean weaving() {
