@@ -37,7 +37,7 @@ class HostPathLinksNoLambdaTest {
 
     /** Mech's methods that run on the host's thread in premain, or in its shutdown hook. */
     private static final Set<String> MECH_HOST_PATH = Set.of("<init>", "<clinit>", "start", "startBeforeMainInGroup",
-        "startBeforeMain", "stopWithinBudget", "stop", "step", "started", "close");
+        "startBeforeMain", "context", "stopWithinBudget", "stop", "step", "started", "withoutHiccups", "close");
 
     @Test
     void everyOptionParserAndPartSpecIsMadeWithoutInvokedynamic() throws IOException {

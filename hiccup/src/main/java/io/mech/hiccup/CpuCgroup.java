@@ -41,7 +41,7 @@ public record CpuCgroup(Path dir, boolean v2) {
     }
 
     /** This process's CPU cgroup, read now; null where there is none to read (not Linux, or no cpu controller mounted). */
-    public static CpuCgroup find() {
+    private static CpuCgroup find() {
         try {
             return find(Files.readAllLines(Path.of("/proc/self/cgroup")), ROOT);
         } catch (final IOException | RuntimeException e) {

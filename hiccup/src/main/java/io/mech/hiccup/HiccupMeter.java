@@ -104,14 +104,20 @@ final class HiccupMeter implements Runnable {
         long shortestNanos = Long.MAX_VALUE;
         KernelFigures figures = null;
         if (counters != null) {
-            counters.read(last, 0);
+            // a meter started before the host's main may begin in a heap the host already filled:
+            // it measures on, without what it could not make. The files first, the baseline last,
+            // so that no stop falls between the baseline and the first round.
             try {
-                unmetered = UnmeteredStops.of(counters, last, System.currentTimeMillis());
                 figures = KernelFigures.openForThisThread(CpuCgroup.ofThisProcess());
                 kernel = figures;
             } catch (final OutOfMemoryError full) {
-                // a meter started before the host's main may begin in a heap the host already
-                // filled: it measures on, without what it could not make
+                figures = null;
+            }
+            counters.read(last, 0);
+            try {
+                unmetered = UnmeteredStops.of(counters, last, System.currentTimeMillis());
+            } catch (final OutOfMemoryError full) {
+                unmetered = null;
             }
         }
         // Each round starts where the last one ended, so no time falls between two rounds: a

@@ -107,6 +107,8 @@ public final class HiccupRecorder implements AutoCloseable {
         this.meter = new HiccupMeter(recorder, settings.resolutionNanos(), settings.stallNanos(), stallQueue, watchQueue, counters);
         this.settings = new HiccupSettings(settings.resolutionNanos(), settings.intervalNanos(), settings.delayNanos(), settings.stallNanos(),
             null);
+        // the recorder's second histogram too, now: made at the first interval, it would be made in whatever heap the host left
+        this.interval = recorder.getIntervalHistogram();
         this.meterThread = daemon(meter, "mech-hiccup-meter");
         this.meterStartNanos = System.nanoTime();
         this.startMillis = System.currentTimeMillis();
@@ -150,7 +152,8 @@ public final class HiccupRecorder implements AutoCloseable {
      * Starts measuring, without the log: what it takes it takes now (the histograms, the stall
      * queue, the meter thread), so that it measures on through a heap that is full later.
      * {@link #startLog} follows; until then the intervals are neither closed nor logged, and a
-     * {@link #close()} closes one interval since the meter began.
+     * {@link #close()} closes one interval since the meter began (none within a delay, whose
+     * samples are discarded).
      *
      * @param settings what to measure; their log is ignored, {@link #startLog} names it
      * @param counters HotSpot's counters ({@link VmCounters#open()}), or null for stalls without evidence
@@ -163,9 +166,9 @@ public final class HiccupRecorder implements AutoCloseable {
     }
 
     /**
-     * Opens the log and starts closing intervals, the first from when the meter began (or, with a
-     * delay, from when the delay since then ended); once, later calls do nothing. Settings that
-     * differ from the meter's but for the log are not taken: the meter measures as it began.
+     * Opens the log and starts closing intervals, the first from when the meter began; with a
+     * delay, which counts from the meter's start, what came before the log began is discarded and
+     * the intervals run from then. Once: later calls do nothing.
      *
      * @param logPath  the interval log to write, or null to record in memory only
      * @param warnings receives one line for each problem with the log; recording goes on
@@ -211,16 +214,18 @@ public final class HiccupRecorder implements AutoCloseable {
     }
 
     private void logIntervals() {
-        final long begin = meterStartNanos + settings.delayNanos();
-        if (!parkUntil(begin) || !beginLogging()) {
+        if (!parkUntil(meterStartNanos + settings.delayNanos()) || !beginLogging()) {
             return;
         }
-        // the boundaries keep the meter's rhythm; the first interval also covers those that passed before the log began
         final long interval = settings.intervalNanos();
-        long next = begin + interval;
         final long now = System.nanoTime();
-        if (next <= now) {
-            next += ((now - next) / interval + 1) * interval;
+        long next = now + interval;
+        if (settings.delayNanos() == 0) {
+            // the boundaries keep the meter's rhythm; the first interval also covers those that passed before the log began
+            next = meterStartNanos + interval;
+            if (next <= now) {
+                next += ((now - next) / interval + 1) * interval;
+            }
         }
         while (parkUntil(next)) {
             synchronized (this) {
@@ -301,15 +306,19 @@ public final class HiccupRecorder implements AutoCloseable {
         final TaggedIntervals tagged = tags;
         if (tagged != null) {
             tagged.intervalClosed(interval.getStartTimeStamp(), endMillis);
-            tagged.drainFinished(closed, this::writeTagged);
+            tagged.drainFinished(closed, taggedWriter);
         }
     }
 
-    private void writeTagged(final Histogram histogram) {
-        if (log != null) {
-            log.write(histogram);
+    /** Writes a tagged interval; a class, not a method reference: a short host's first interval closes on its exit path. */
+    private final Consumer<Histogram> taggedWriter = new Consumer<Histogram>() {
+        @Override
+        public void accept(final Histogram histogram) {
+            if (log != null) {
+                log.write(histogram);
+            }
         }
-    }
+    };
 
     /** @return the intervals whose log line was lost because the host's heap was full as they closed */
     public long intervalsLost() {
@@ -450,9 +459,10 @@ public final class HiccupRecorder implements AutoCloseable {
         synchronized (this) {
             if (logging) {
                 closeInterval();
-            } else if (writer == null && settings.delayNanos() == 0) {
-                // no log thread yet (a host that ends before mech's start reached the log): what the
-                // meter measured since it began is one interval still
+            } else if (settings.delayNanos() == 0) {
+                // the log thread had not begun (a host that ends as mech's start reaches the log, or
+                // before): what the meter measured since it began is one interval still; closed is
+                // set, so the log thread never writes a header after this one
                 if (log != null) {
                     log.writeHeader(startMillis);
                 }

@@ -161,6 +161,22 @@ class HiccupRecorderTest {
         assertTrue(measured.count() >= 30, "a sample a millisecond or so: " + measured.count());
     }
 
+    @Test
+    void aCloseRightAfterTheLogStartsStillLogsWhatTheMeterMeasured() throws Exception {
+        final Path log = dir.resolve("c.hlog");
+        final HiccupRecorder hiccups = HiccupRecorder.startMeter(new HiccupSettings(MS, 1_000 * MS, 0, 2 * MS, null), null);
+        passes(60 * MS);
+        // the host exits as mech's start opens the log: the log thread may not have begun
+        hiccups.startLog(log, warnings::add);
+        hiccups.close();
+        final List<EncodableHistogram> intervals = intervals(log);
+        assertEquals(1, intervals.size(), "one interval, since the meter began");
+        assertTrue(intervals.get(0).getEndTimeStamp() - intervals.get(0).getStartTimeStamp() >= 60,
+            "covering the time before the log: " + (intervals.get(0).getEndTimeStamp() - intervals.get(0).getStartTimeStamp()) + " ms");
+        assertEquals(1, hiccups.snapshot().intervals());
+        assertEquals(List.of(), warnings);
+    }
+
     /** Lets time pass: what is measured here is the meter over a stretch of time, not something to wait for. */
     private static void passes(final long nanos) {
         final long until = System.nanoTime() + nanos;

@@ -108,8 +108,12 @@ public final class HiccupPart implements Part {
     private static Part start(final PartContext context) {
         final Options options = context.options();
         final HiccupSettings settings = settings(options, true);
-        final HiccupRecorder before = context.offers().recorder();
-        final HiccupRecorder recorder = before != null ? before : HiccupRecorder.startMeter(settings, counters(context.instrumentation()));
+        HiccupRecorder recorder = context.offers().recorder();
+        if (recorder == null) {
+            recorder = HiccupRecorder.startMeter(settings, counters(context.instrumentation()));
+            // offered at once: a start an OutOfMemoryError cuts short and tries again finds this meter, not a second one
+            context.offers().recorder(recorder);
+        }
         recorder.startLog(settings.log(), Console.WARNINGS);
         ControlJvm control = null;
         if (settings.log() != null) {

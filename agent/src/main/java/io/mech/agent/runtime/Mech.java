@@ -53,6 +53,9 @@ import java.util.function.Supplier;
  */
 public final class Mech {
 
+    /** The hiccup recorder's part, by its stable name: the report says whether it was off or had not started. */
+    private static final String HICCUP_PART = "hiccup";
+
     /**
      * The system property in which a running mech publishes its absolute log path, so that
      * {@code mech attach} (and {@code jcmd <pid> VM.system_properties}) can tell where it goes.
@@ -96,8 +99,6 @@ public final class Mech {
     private final List<PartSpec> composed;
     private final Instrumentation instrumentation;
     private final long startNanos = System.nanoTime();
-    /** The hiccup recorder's part, by its stable name: the report says whether it was off or had not started. */
-    private static final String HICCUP_PART = "hiccup";
     private final Thread starter;
     /**
      * Open once the recorder and /metrics run, before the JFR stream and the probes, whose first
@@ -781,7 +782,7 @@ public final class Mech {
     private String withoutHiccups() {
         for (final PartSpec spec : composed) {
             if (spec.name().equals(HICCUP_PART) && spec.wanted(options)) {
-                return "hiccup recorder not started: no hiccups recorded";
+                return "no hiccups reported: the hiccup recorder's part had not started";
             }
         }
         return "hiccup recorder off";

@@ -39,12 +39,15 @@ public final class Offers {
         return jfrDemand;
     }
 
-    /** Offered by the hiccup part: the recorder whose stalls the causes attribute. */
+    /**
+     * Offered by the hiccup part, under -javaagent before main with its meter alone (its log
+     * follows when the part starts): the recorder whose stalls the causes attribute.
+     */
     public void recorder(final HiccupRecorder offered) {
         recorder = offered;
     }
 
-    /** @return the hiccup recorder; null when it does not run */
+    /** @return the hiccup recorder; null when it does not run, or has not started yet */
     public HiccupRecorder recorder() {
         return recorder;
     }
