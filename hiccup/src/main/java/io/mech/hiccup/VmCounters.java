@@ -52,6 +52,8 @@ public final class VmCounters {
     private static final int ENTRY_OFFSET = 24;
     private static final int NUM_ENTRIES = 28;
     private static final byte LONG = 'J';
+    /** {@code sun.os.hrt.frequency} as its bytes, ended as HotSpot ends names. */
+    private static final byte[] FREQUENCY = "sun.os.hrt.frequency\0".getBytes(StandardCharsets.US_ASCII);
 
     private final ByteBuffer data;
     private final int[] offsets;
@@ -160,7 +162,7 @@ public final class VmCounters {
         // one walk for every entry wanted
         final Entries entries = new Entries(data);
         while (entries.next()) {
-            final String name = entries.name;
+            final String name = entries.name();
             final int value = entries.value;
             if (entries.type == LONG && entries.vector == 0) {
                 switch (name) {
@@ -211,11 +213,15 @@ public final class VmCounters {
         return new VmCounters(data, offsets, invocations, found[VM_BEGIN], collectorName, frequency > 0 ? 1e9 / frequency : 0);
     }
 
-    /** HotSpot's tick frequency, {@code sun.os.hrt.frequency}; 0 while the JVM has not made it. */
+    /**
+     * HotSpot's tick frequency, {@code sun.os.hrt.frequency}; 0 while the JVM has not made it. Its
+     * name is compared where it lies, not decoded: until HotSpot makes it (after premain) every
+     * conversion looks again, from whichever thread converts, in whatever heap the host left.
+     */
     private static long frequency(final ByteBuffer data) {
         final Entries entries = new Entries(data);
         while (entries.next()) {
-            if (entries.type == LONG && entries.vector == 0 && aLong(data, entries.value) && entries.name.equals("sun.os.hrt.frequency")) {
+            if (entries.type == LONG && entries.vector == 0 && aLong(data, entries.value) && entries.named(FREQUENCY)) {
                 return data.getLong(entries.value);
             }
         }
@@ -241,8 +247,9 @@ public final class VmCounters {
         private final int count;
         private int index;
         private int entry;
-        /** The current entry: its name, its vector length (0 for a scalar), its type and its value's offset. */
-        String name;
+        /** Where the current entry's name begins. */
+        private int nameAt;
+        /** The current entry: its vector length (0 for a scalar), its type and its value's offset. */
         int vector;
         byte type;
         int value;
@@ -265,7 +272,7 @@ public final class VmCounters {
                 index++;
                 entry += length;
                 if (wanted(nameAt)) {
-                    name = cString(data, nameAt, data.capacity());
+                    this.nameAt = nameAt;
                     vector = data.getInt(at + 8);
                     type = data.get(at + 12);
                     value = at + data.getInt(at + 16);
@@ -273,6 +280,16 @@ public final class VmCounters {
                 }
             }
             return false;
+        }
+
+        /** The current entry's name, decoded. */
+        String name() {
+            return cString(data, nameAt, data.capacity());
+        }
+
+        /** Whether the current entry's name is this one, given with its ending zero; compared in place, allocating nothing. */
+        boolean named(final byte[] name) {
+            return startsWith(nameAt, name);
         }
 
         private boolean wanted(final int nameAt) {
@@ -374,7 +391,13 @@ public final class VmCounters {
     public long nanos(final long ticks) {
         double perTick = nanosPerTick;
         if (perTick == 0) {
-            final long frequency = frequency(data);
+            long frequency;
+            try {
+                frequency = frequency(data);
+            } catch (final OutOfMemoryError full) {
+                // a meter started before main reads its counters from a heap the host may have filled since
+                frequency = 0;
+            }
             if (frequency <= 0) {
                 // Still starting: HotSpot on Linux counts in nanoseconds, which it will then publish.
                 return ticks;
