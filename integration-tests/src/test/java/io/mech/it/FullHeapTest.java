@@ -51,9 +51,12 @@ class FullHeapTest {
             .mapToDouble(row -> Double.parseDouble(row.get("stall_ms"))).sum();
         assertTrue(stallMillis >= 0.5 * gcDuring, "the meter stalled through the collections, " + stallMillis + " ms of "
             + gcDuring + " ms: " + report);
-        assertTrue(causeMillis(report, "gc") >= 0.5 * gcDuring, "the collections are gc, " + causeMillis(report, "gc") + " ms of "
-            + gcDuring + " ms: " + report);
         final List<String> notes = ReportRows.notes(report);
+        // the queue holds 2 s of stalls for the causes, which start once the heap has room: a start that waited out
+        // the whole pressure finds it overflowed, and the report says how many stalls went unattributed
+        final boolean overflowed = notes.stream().anyMatch(n -> n.contains("stalls not attributed"));
+        assertTrue(overflowed ? causeMillis(report, "gc") > 0 : causeMillis(report, "gc") >= 0.5 * gcDuring, "the collections are gc, "
+            + causeMillis(report, "gc") + " ms of " + gcDuring + " ms: " + report);
         // the start's wait for room, the log lines lost, the out-of-memory errors met: whichever the run met
         assertTrue(notes.stream().anyMatch(n -> n.contains("the host's full heap") || n.contains("the host's heap was full")),
             "the report names what the full heap cut short: " + notes);

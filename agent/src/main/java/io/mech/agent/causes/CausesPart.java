@@ -237,7 +237,8 @@ public final class CausesPart implements Part {
             notes.add("JFR started on demand: " + demanded);
         }
         if (totals.dropped() > 0) {
-            notes.add(totals.dropped() + " stalls not attributed: the attributing thread fell behind");
+            notes.add(totals.dropped() + " stalls not attributed: the attributing thread fell behind, or had not started (a heap full "
+                + "from the host's first line holds mech's start back; the queue keeps 2 s of stalls)");
         }
         notes.addAll(OsAdvice.lines(totals, causes.throttling()));
         return notes;

@@ -59,7 +59,12 @@ final class ClassesBeforeMain implements Runnable {
         "sun.nio.fs.AbstractBasicFileAttributeView", "sun.nio.fs.DefaultFileSystemProvider", "sun.nio.fs.NativeBuffer",
         "sun.nio.fs.NativeBuffers", "sun.nio.fs.UnixChannelFactory", "sun.nio.fs.UnixChannelFactory$1", "sun.nio.fs.UnixFileSystemProvider",
         "sun.nio.fs.UnixFileSystemProvider$3", "sun.nio.fs.UnixNativeDispatcher", "sun.nio.fs.UnixPath", "sun.nio.fs.Util",
-        "sun.util.calendar.ZoneInfoFile",
+        "sun.util.calendar.ZoneInfo", "sun.util.calendar.ZoneInfoFile", "jdk.internal.util.DateTimeHelper",
+        // the report's figures, the log's compression and the recorder's totals: met first under pressure on mech-start
+        // (BigDecimal, once on JDK 21: the report failed, and the host's own BigDecimal with it)
+        "java.math.BigDecimal", "java.math.BigInteger", "java.math.MathContext", "java.math.RoundingMode",
+        "java.util.TimSort", "java.util.concurrent.atomic.AtomicLongArray", "java.util.zip.Deflater",
+        "java.util.zip.Deflater$DeflaterZStreamRef", "sun.nio.cs.ThreadLocalCoders",
     };
 
     /** The JDK's sockets and addresses: /metrics, only when it is on. */
