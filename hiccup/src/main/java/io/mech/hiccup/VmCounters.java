@@ -62,12 +62,15 @@ public final class VmCounters {
     /** {@code sun.rt.createVmBeginTime}, the JVM's start in milliseconds since the epoch; -1 where the JVM keeps none. */
     private final int vmBegin;
     private final List<String> collectors;
+    /** The command line HotSpot names its JVM by ({@code sun.rt.javaCommand}); null where it has not named it. */
+    private final String javaCommand;
     /** Nanoseconds per tick; 0 until HotSpot publishes its tick frequency. */
     private volatile double nanosPerTick;
 
     private VmCounters(final ByteBuffer data, final int[] offsets, final int[] invocations, final int vmBegin,
-                       final List<String> collectors, final double nanosPerTick) {
+                       final List<String> collectors, final String javaCommand, final double nanosPerTick) {
         this.data = data;
+        this.javaCommand = javaCommand;
         this.offsets = offsets;
         this.invocations = invocations;
         this.vmBegin = vmBegin;
@@ -105,10 +108,21 @@ public final class VmCounters {
     public static VmCounters openShared() {
         final ByteBuffer data = sharedFile();
         try {
-            return data == null ? null : parse(data);
+            final VmCounters counters = data == null ? null : parse(data);
+            // found by user and pid alone: in a /tmp that containers share, another container's JVM with this pid may write it
+            return counters != null && counters.namedBy(System.getProperty("sun.java.command")) ? counters : null;
         } catch (final RuntimeException e) {
             return null;
         }
+    }
+
+    /**
+     * Whether these counters may be this JVM's, whose command line {@code sun.java.command} gives:
+     * HotSpot keeps at most {@code PerfMaxStringConstLength} bytes of it, and names its JVM only
+     * after the agents' premain, so a file that names none yet is a JVM as young as this one.
+     */
+    boolean namedBy(final String command) {
+        return javaCommand == null || (command == null ? "" : command).startsWith(javaCommand);
     }
 
     /** The JVM's performance data through {@code jdk.internal.perf.Perf}; null when not exported to mech. */
@@ -159,6 +173,7 @@ public final class VmCounters {
         final List<String> names = new ArrayList<>();
         final int[] found = {-1, -1, -1, -1};
         long frequency = 0;
+        String javaCommand = null;
         // one walk for every entry wanted
         final Entries entries = new Entries(data);
         while (entries.next()) {
@@ -181,6 +196,8 @@ public final class VmCounters {
                         }
                     }
                 }
+            } else if (entries.vector > 0 && name.equals("sun.rt.javaCommand")) {
+                javaCommand = cString(data, value, value + entries.vector);
             } else if (entries.vector > 0 && name.startsWith("sun.gc.collector.") && name.endsWith(".name")) {
                 names.add(cString(data, value, value + entries.vector));
                 nameIndex.add(collectorIndex(name));
@@ -210,7 +227,7 @@ public final class VmCounters {
             collectorName.add(at < 0 ? "collector " + collectorIndex.get(c) : names.get(at));
         }
         // HotSpot's tick frequency: 0 while the JVM has not made it
-        return new VmCounters(data, offsets, invocations, found[VM_BEGIN], collectorName, frequency > 0 ? 1e9 / frequency : 0);
+        return new VmCounters(data, offsets, invocations, found[VM_BEGIN], collectorName, javaCommand, frequency > 0 ? 1e9 / frequency : 0);
     }
 
     /**

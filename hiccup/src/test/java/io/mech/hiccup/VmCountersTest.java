@@ -88,6 +88,19 @@ class VmCountersTest {
         assertEquals(1_000_000L, counters.nanos(1_000_000L), "converts with the frequency once it is there (1 GHz on Linux)");
     }
 
+    @Test
+    void theSharedFileIsTakenOnlyWhenItNamesThisJvm() throws IOException {
+        final Path shared = Path.of("/tmp", "hsperfdata_" + System.getProperty("user.name"), Long.toString(ProcessHandle.current().pid()));
+        assumeTrue(Files.isReadable(shared), "no shared performance data file at " + shared);
+        assertNotNull(VmCounters.openShared(), "this JVM's own file");
+        final VmCounters copy = VmCounters.parse(ByteBuffer.wrap(Files.readAllBytes(shared)));
+        assertNotNull(copy);
+        assertTrue(copy.namedBy(System.getProperty("sun.java.command")), "it names this JVM's command line");
+        // another container's JVM with the same pid, in a /tmp both share
+        assertFalse(copy.namedBy("org.example.OtherMain"), "another JVM's command line is not this one");
+        assertFalse(copy.namedBy(null), "nor is none");
+    }
+
     private static int indexOf(final byte[] haystack, final byte[] needle) {
         for (int i = 0; i + needle.length <= haystack.length; i++) {
             if (Arrays.equals(haystack, i, i + needle.length, needle, 0, needle.length)) {
