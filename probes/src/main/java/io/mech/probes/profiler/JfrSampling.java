@@ -12,6 +12,12 @@ import one.profiler.AsyncProfiler;
  */
 final class JfrSampling {
 
+    /**
+     * async-profiler prints its warnings and errors on the host's standard output, where nothing
+     * of mech's belongs: a command's failure comes back as its exception, and mech says that.
+     */
+    static final String NO_LOG = "loglevel=none";
+
     private JfrSampling() {
     }
 
@@ -26,7 +32,7 @@ final class JfrSampling {
      * @throws IOException with async-profiler's message when it does not start at all
      */
     static boolean start(final AsyncProfiler profiler, final String events, final Path jfr) throws IOException {
-        final String common = "start," + events + ",jfr,file=" + jfr.toAbsolutePath();
+        final String common = "start," + events + "," + NO_LOG + ",jfr,file=" + jfr.toAbsolutePath();
         try {
             profiler.execute(common + ",jfrsync=default");
             return true;

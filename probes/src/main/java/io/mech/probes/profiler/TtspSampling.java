@@ -35,12 +35,14 @@ final class TtspSampling {
      * chance of its length over the interval, so samples weigh the culprits by the time they held
      * safepoints up: 30 ms windows still give three each, and the sub-millisecond windows of a
      * healthy JVM seldom give any. Quiet, because a session still running when the JVM dies has
-     * async-profiler print that it stopped on the host's standard output.
+     * async-profiler print that it stopped on the host's standard output; no log, because a
+     * start that meets a thread as it ends prints a warning there ("perf_event_open for TID ...
+     * failed: No such process", after a short host's last line on JDK 25).
      */
-    static final String EVENTS = "event=cpu,interval=10ms,jstackdepth=128,ttsp,quiet";
+    static final String EVENTS = "event=cpu,interval=10ms,jstackdepth=128,ttsp,quiet," + JfrSampling.NO_LOG;
 
-    /** A dump of the samples so far, below async-profiler's own notes ("no samples were collected") on the host's output. */
-    private static final String DUMP = "collapsed,ann,dot,loglevel=warn";
+    /** A dump of the samples so far, without async-profiler's own notes ("no samples were collected") on the host's output. */
+    private static final String DUMP = "collapsed,ann,dot," + JfrSampling.NO_LOG;
 
     /** How often the counts are brought up to date for the report. */
     static final long HARVEST_NANOS = 1_000_000_000L;
