@@ -105,8 +105,7 @@ public final class HiccupRecorder implements AutoCloseable {
         this.counters = counters;
         this.stallQueue = new StallQueue(stallQueueCapacity(settings), HiccupMeter.evidenceWidth(counters));
         this.meter = new HiccupMeter(recorder, settings.resolutionNanos(), settings.stallNanos(), stallQueue, watchQueue, counters);
-        this.settings = new HiccupSettings(settings.resolutionNanos(), settings.intervalNanos(), settings.delayNanos(), settings.stallNanos(),
-            null);
+        this.settings = settings.withLog(null);
         // the recorder's second histogram too, now: made at the first interval, it would be made in whatever heap the host left
         this.interval = recorder.getIntervalHistogram();
         this.meterThread = daemon(meter, "mech-hiccup-meter");
@@ -181,10 +180,7 @@ public final class HiccupRecorder implements AutoCloseable {
             // kept at once: an OutOfMemoryError after it, and the start tried again, must not open the file twice
             log = IntervalLog.open(logPath, warnings);
         }
-        final Path written = log == null ? null : log.status().path();
-        final HiccupSettings measured = settings;
-        settings = new HiccupSettings(measured.resolutionNanos(), measured.intervalNanos(), measured.delayNanos(), measured.stallNanos(),
-            written);
+        settings = settings.withLog(log == null ? null : log.status().path());
         final Thread thread = daemon(new Runnable() {
             @Override
             public void run() {

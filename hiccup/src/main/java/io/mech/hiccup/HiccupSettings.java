@@ -36,4 +36,9 @@ public record HiccupSettings(long resolutionNanos, long intervalNanos, long dela
             throw new IllegalArgumentException("delay must not be negative, got " + delayNanos + "ns");
         }
     }
+
+    /** @return these settings with another log: the file written, or null for none */
+    public HiccupSettings withLog(final Path other) {
+        return new HiccupSettings(resolutionNanos, intervalNanos, delayNanos, stallNanos, other);
+    }
 }
