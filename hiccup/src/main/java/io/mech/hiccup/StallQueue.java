@@ -39,6 +39,10 @@ abstract class StallQueueProducerFields extends StallQueueL1Pad {
     protected volatile long tail;
     /** Stalls dropped because the consumer fell a whole ring behind. */
     protected volatile long dropped;
+    /** Their lengths in all, in nanoseconds. */
+    protected volatile long droppedNanos;
+    /** The longest of them, in nanoseconds. */
+    protected volatile long longestDropped;
 
     StallQueueProducerFields(final int capacity, final int width) {
         super(capacity, width);
@@ -134,6 +138,8 @@ public final class StallQueue extends StallQueueL3Pad {
                final int beforeAt) {
         final long t = tail;
         if (t - head > mask) {
+            droppedNanos += lengthNanos;
+            longestDropped = Math.max(longestDropped, lengthNanos);
             dropped++;
             return;
         }
@@ -148,7 +154,9 @@ public final class StallQueue extends StallQueueL3Pad {
     }
 
     /**
-     * Hands every waiting stall to the handler, oldest first; consumer thread only.
+     * Hands every waiting stall to the handler, oldest first; consumer thread only. Each stall
+     * leaves the queue once the handler has returned: a handler that throws (a full heap) is
+     * handed the same stall again at the next poll, and none before it twice.
      *
      * @return how many stalls were handed over
      */
@@ -158,13 +166,23 @@ public final class StallQueue extends StallQueueL3Pad {
         for (long i = h; i < t; i++) {
             final int slot = (int) i & mask;
             handler.onStall(ends[slot], lengths[slot], evidence, slot * width);
+            head = i + 1;
         }
-        head = t;
         return (int) (t - h);
     }
 
     /** Stalls dropped because nobody took them in time. */
     public long dropped() {
         return dropped;
+    }
+
+    /** The dropped stalls' lengths in all, in nanoseconds; read after {@link #dropped()}, it covers at least those. */
+    public long droppedNanos() {
+        return droppedNanos;
+    }
+
+    /** The longest dropped stall, in nanoseconds. */
+    public long longestDropped() {
+        return longestDropped;
     }
 }

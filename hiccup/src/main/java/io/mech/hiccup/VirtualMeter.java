@@ -46,12 +46,13 @@ final class VirtualMeter {
             return null;
         }
         final VirtualMeter virtual = new VirtualMeter(resolutionNanos, stallNanos);
+        // before the thread starts: a full heap that fails this leaves no meter running unseen
+        virtual.interval = virtual.recorder.getIntervalHistogram();
         try {
             ((Thread) unstarted.invoke(virtual.meter)).start();
         } catch (final Throwable e) {
             return null;
         }
-        virtual.interval = virtual.recorder.getIntervalHistogram();
         return virtual;
     }
 

@@ -19,10 +19,30 @@ class StallQueueTest {
         assertEquals(4, queue.poll((end, length, evidence, at) -> lengths.add(length)));
         assertEquals(List.of(1L, 2L, 3L, 4L), lengths);
         assertEquals(2, queue.dropped());
+        assertEquals(5 + 6, queue.droppedNanos());
+        assertEquals(6, queue.longestDropped());
         queue.offer(700, 7);
         lengths.clear();
         assertEquals(1, queue.poll((end, length, evidence, at) -> lengths.add(end + length)));
         assertEquals(List.of(707L), lengths);
+    }
+
+    @Test
+    void aHandlerThatThrowsGetsItsStallAgainAndNoneBeforeItTwice() {
+        final StallQueue queue = new StallQueue(8);
+        for (int i = 1; i <= 4; i++) {
+            queue.offer(i * 100L, i);
+        }
+        final List<Long> handled = new ArrayList<>();
+        // a consumer cut short by a full heap at its third stall
+        assertThrows(OutOfMemoryError.class, () -> queue.poll((end, length, evidence, at) -> {
+            if (length == 3) {
+                throw new OutOfMemoryError("full");
+            }
+            handled.add(length);
+        }));
+        assertEquals(2, queue.poll((end, length, evidence, at) -> handled.add(length)));
+        assertEquals(List.of(1L, 2L, 3L, 4L), handled);
     }
 
     @Test

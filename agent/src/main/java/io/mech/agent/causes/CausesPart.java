@@ -120,7 +120,9 @@ public final class CausesPart implements Part {
         if (recorder == null) {
             return null;
         }
-        final HiccupCauses causes = HiccupCauses.start(recorder, context.offers().ownOperations(), context.offers().controlStalls());
+        // Started last: a start a full heap cuts short is made again once it has room, and must leave
+        // no attributing thread behind on the recorder's queue, which takes one consumer.
+        final HiccupCauses causes = HiccupCauses.of(recorder, context.offers().ownOperations(), context.offers().controlStalls());
         causes.addListener(new HiccupEvents());
         final CausesPart part = new CausesPart(causes, recorder, context.offers(), context.options().get(Spec.JFR));
         causes.addListener(part::sampled);
@@ -141,6 +143,7 @@ public final class CausesPart implements Part {
                 });
             }
         }
+        causes.start();
         return part;
     }
 
@@ -237,8 +240,8 @@ public final class CausesPart implements Part {
             notes.add("JFR started on demand: " + demanded);
         }
         if (totals.dropped() > 0) {
-            notes.add(totals.dropped() + " stalls not attributed: the attributing thread fell behind, or had not started (a heap full "
-                + "from the host's first line holds mech's start back; the queue keeps 2 s of stalls)");
+            notes.add(totals.dropped() + " stalls not attributed, counted as unknown: the attributing thread fell behind, or had not "
+                + "started (a heap full from the host's first line holds mech's start back; the queue keeps 2 s of stalls)");
         }
         notes.addAll(OsAdvice.lines(totals, causes.throttling()));
         return notes;

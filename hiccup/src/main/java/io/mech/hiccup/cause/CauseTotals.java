@@ -14,7 +14,7 @@ import java.util.Map;
  * @param longest   the longest stall whose main cause it is
  * @param details   per cause, how many stalls each detail (collector, operation, OS finding) explains
  * @param pending   stalls seen but not yet attributed (JFR reports up to a second late)
- * @param dropped   stalls lost because the attributing thread fell behind
+ * @param dropped   stalls lost because the attributing thread fell behind, counted as {@link Cause#UNKNOWN} too
  * @param allocationStalls every thread's waits for memory that JFR reported (ZGC)
  * @param counters  whether HotSpot's counters are read, the tier that covers every stall
  */

@@ -85,6 +85,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     static final String CONTROL_STALLED = "control JVM stalled too";
     static final String UNKNOWN_NO_TIER = "no evidence: JVM counters unreadable, JFR not recording";
     static final String UNKNOWN_UNDELIVERED = "no evidence: JFR had not delivered its events for it";
+    static final String UNKNOWN_DROPPED = "no evidence: dropped, the attributing thread behind";
 
     /**
      * The log tag of every thread's allocation stalls (ZGC's waits for memory, JFR's
@@ -99,8 +100,10 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     private static final long SETTLING_NANOS = 50_000_000L;
 
     private static final long POLL_MILLIS = 200;
+    private static final int CAUSES = Cause.values().length;
     private static final int MAX_DETAILS = 8;
 
+    private final HiccupRecorder recorder;
     private final StallQueue queue;
     private final VmCounters counters;
     private final OwnOperations own;
@@ -121,9 +124,14 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     /** Guarded by {@code this}: the line of a cause without stalls in an interval, always empty, stamped for each. */
     private final Histogram none = new Histogram(HiccupRecorder.SIGNIFICANT_DIGITS);
     private final Deque<Interval> intervals = new ArrayDeque<>();
-    private final Map<Cause, Long> nanos = new EnumMap<>(Cause.class);
-    private final Map<Cause, Long> counts = new EnumMap<>(Cause.class);
-    private final Map<Cause, Long> longest = new EnumMap<>(Cause.class);
+    /**
+     * Per cause, by ordinal: the stalls' time, count and longest. Arrays, not maps of boxed
+     * values, so that counting a stall allocates nothing and cannot be cut short by a full heap
+     * halfway: a stall is counted whole, then taken off {@link #pending}.
+     */
+    private final long[] nanos = new long[CAUSES];
+    private final long[] counts = new long[CAUSES];
+    private final long[] longest = new long[CAUSES];
     private final Map<Cause, Map<String, Long>> details = new EnumMap<>(Cause.class);
     private long lastStallNanos;
     private volatile boolean closed;
@@ -155,6 +163,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     }
 
     private HiccupCauses(final HiccupRecorder recorder, final OwnOperations own, final ControlStalls control) {
+        this.recorder = recorder;
         this.queue = recorder.stallQueue();
         this.counters = recorder.counters();
         this.os = new OsCpu(recorder.cgroup());
@@ -173,18 +182,30 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     }
 
     /**
-     * Starts attributing the recorder's stalls and tags its log with one histogram per cause.
+     * The attribution of a recorder's stalls, not started: nothing runs and the recorder's log is
+     * not tagged until {@link #start}, so that a caller whose set-up fails before then (a full
+     * heap) leaves nothing behind and may make another.
      *
      * @param recorder the running hiccup recorder; its stalls carry HotSpot's counters when it reads them
      * @param own      mech's own VM operations, timed where mech asks for them
      * @param control  the control JVM's stalls, or null without a control JVM
-     * @return the running attribution
+     * @return the attribution, to start once its listeners are added
      */
-    public static HiccupCauses start(final HiccupRecorder recorder, final OwnOperations own, final ControlStalls control) {
-        final HiccupCauses causes = new HiccupCauses(recorder, own, control);
-        recorder.tagWith(causes);
-        causes.thread.start();
-        return causes;
+    public static HiccupCauses of(final HiccupRecorder recorder, final OwnOperations own, final ControlStalls control) {
+        return new HiccupCauses(recorder, own, control);
+    }
+
+    /**
+     * Starts attributing the recorder's stalls and tags its log with one histogram per cause;
+     * once at most, and the recorder's stall queue must have no other consumer. The thread starts
+     * first: should it fail to, the log stays untagged.
+     *
+     * @return this attribution, running
+     */
+    public HiccupCauses start() {
+        thread.start();
+        recorder.tagWith(this);
+        return this;
     }
 
     /**
@@ -295,9 +316,12 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
             if (!ready) {
                 return;
             }
-            pending.removeFirst();
+            // Attributed and counted before it leaves the queue of pending stalls: a full heap that
+            // cuts the attribution short leaves it there for the next round, and the counting allocates nothing.
             final Attribution attribution = attribute(stall, jfr);
             count(attribution);
+            pending.removeFirst();
+            countDetail(attribution);
             assign(attribution);
             for (final AttributionListener listener : listeners) {
                 listener.attributed(attribution);
@@ -478,9 +502,14 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     }
 
     private void count(final Attribution a) {
-        nanos.merge(a.cause(), a.lengthNanos(), Long::sum);
-        counts.merge(a.cause(), 1L, Long::sum);
-        longest.merge(a.cause(), a.lengthNanos(), Math::max);
+        final int cause = a.cause().ordinal();
+        nanos[cause] += a.lengthNanos();
+        counts[cause]++;
+        longest[cause] = Math.max(longest[cause], a.lengthNanos());
+    }
+
+    /** What explains a counted stall; under a full heap it may be lost, the stall's count not. */
+    private void countDetail(final Attribution a) {
         final Map<String, Long> byDetail = details.computeIfAbsent(a.cause(), c -> new LinkedHashMap<>());
         if (byDetail.containsKey(a.detail()) || byDetail.size() < MAX_DETAILS) {
             byDetail.merge(a.detail(), 1L, Long::sum);
@@ -640,7 +669,27 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     /** Stall time by cause so far. */
     public synchronized CauseTotals totals() {
         final JfrPauses jfr = pauses;
-        return new CauseTotals(nanos, counts, longest, details, pending.size(), queue.dropped(),
+        final Map<Cause, Long> byNanos = new EnumMap<>(Cause.class);
+        final Map<Cause, Long> byCount = new EnumMap<>(Cause.class);
+        final Map<Cause, Long> byLongest = new EnumMap<>(Cause.class);
+        for (final Cause cause : Cause.values()) {
+            byNanos.put(cause, nanos[cause.ordinal()]);
+            byCount.put(cause, counts[cause.ordinal()]);
+            byLongest.put(cause, longest[cause.ordinal()]);
+        }
+        // A stall the queue had no room for reached no tier: unknown, beside the others, so the
+        // causes still add up to every stall the meter saw.
+        final long dropped = queue.dropped();
+        final Map<Cause, Map<String, Long>> withDropped = new EnumMap<>(details);
+        if (dropped > 0) {
+            byNanos.merge(Cause.UNKNOWN, queue.droppedNanos(), Long::sum);
+            byCount.merge(Cause.UNKNOWN, dropped, Long::sum);
+            byLongest.merge(Cause.UNKNOWN, queue.longestDropped(), Math::max);
+            final Map<String, Long> unknown = new LinkedHashMap<>(details.getOrDefault(Cause.UNKNOWN, Map.of()));
+            unknown.put(UNKNOWN_DROPPED, dropped);
+            withDropped.put(Cause.UNKNOWN, unknown);
+        }
+        return new CauseTotals(byNanos, byCount, byLongest, withDropped, pending.size(), dropped,
             jfr == null ? AllocationStalls.NONE : jfr.allocationStalls(), counters != null);
     }
 

@@ -32,7 +32,7 @@ class AllocationStallLogTest {
     void start() {
         // An hour-long interval: the recorder's own log thread closes none while a test runs.
         recorder = HiccupRecorder.start(new HiccupSettings(MS, 3_600_000 * MS, 0, 2 * MS, null), null, w -> { });
-        causes = HiccupCauses.start(recorder, new OwnOperations(), null);
+        causes = HiccupCauses.of(recorder, new OwnOperations(), null).start();
         jfr = new JfrPauses(-1);
         causes.listenTo(jfr);
         t0 = System.currentTimeMillis() - 5_000;

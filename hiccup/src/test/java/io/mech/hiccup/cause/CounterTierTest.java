@@ -32,7 +32,7 @@ class CounterTierTest {
         final VmCounters counters = VmCounters.open();
         assertNotNull(counters);
         final HiccupRecorder recorder = HiccupRecorder.start(new HiccupSettings(MS, 100 * MS, 0, 2 * MS, null), counters, w -> { });
-        final HiccupCauses causes = HiccupCauses.start(recorder, new OwnOperations(), null);
+        final HiccupCauses causes = HiccupCauses.of(recorder, new OwnOperations(), null).start();
         try {
             final List<int[]> live = liveSet();
             awaitMeterRunning(recorder);
@@ -58,7 +58,7 @@ class CounterTierTest {
     @Test
     void withNoTierAStallIsUnknownInTheTotalsAndTheLog() throws InterruptedException {
         final HiccupRecorder recorder = HiccupRecorder.start(new HiccupSettings(MS, 100 * MS, 0, 2 * MS, null), null, w -> { });
-        final HiccupCauses causes = HiccupCauses.start(recorder, new OwnOperations(), null);
+        final HiccupCauses causes = HiccupCauses.of(recorder, new OwnOperations(), null).start();
         try {
             final List<int[]> live = liveSet();
             awaitMeterRunning(recorder);
