@@ -64,8 +64,10 @@ public final class JoinedFamilies implements MetricFamilies {
                 errors.failed("register " + part, new IllegalStateException("family " + repeated + " is served twice"));
                 continue;
             }
+            // the names last: a part a full heap cut short here is added again, and must not find its own names served
+            final Admitted admitted = new Admitted(part, source, Set.copyOf(declared));
+            sources.add(admitted);
             names.addAll(declared);
-            sources.add(new Admitted(part, source, Set.copyOf(declared)));
         }
     }
 

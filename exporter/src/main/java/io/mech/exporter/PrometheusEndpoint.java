@@ -68,11 +68,17 @@ public final class PrometheusEndpoint implements AutoCloseable {
             final EndpointRoutes routes = new EndpointRoutes(new MetricsScrapes(all, settings.jvmMetrics(), warnings),
                 settings.authenticated() ? settings.user() : null, password);
             final HttpServer server = HttpServer.start(address, tls, routes, errors, ACCEPTING_THREAD);
-            final String exposed = exposure(settings, new InetSocketAddress(address.getAddress(), server.port()));
-            if (exposed != null) {
-                warnings.accept(exposed);
+            try {
+                final String exposed = exposure(settings, new InetSocketAddress(address.getAddress(), server.port()));
+                if (exposed != null) {
+                    warnings.accept(exposed);
+                }
+                return new PrometheusEndpoint(server);
+            } catch (final OutOfMemoryError full) {
+                // the caller starts the endpoint again once the heap has room: the port must be free for it
+                server.close();
+                throw full;
             }
-            return new PrometheusEndpoint(server);
         } catch (final IOException | GeneralSecurityException | RuntimeException | LinkageError e) {
             warnings.accept("cannot serve /metrics on " + where + " (" + e + "); recording and logging go on");
             return null;

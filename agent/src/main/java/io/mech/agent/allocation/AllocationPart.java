@@ -40,7 +40,14 @@ public final class AllocationPart implements Part {
         /** Starts the part; the spec itself is the starter, not a lambda, for premain's sake (see {@link PartSpec.Starter}). */
         @Override
         public Part start(final PartContext context) throws Exception {
-            return new AllocationPart(AllocationProbe.start(context.options().get(EVERY) / 1_000_000, Console.WARNINGS));
+            final AllocationProbe probe = AllocationProbe.start(context.options().get(EVERY) / 1_000_000, Console.WARNINGS);
+            try {
+                return new AllocationPart(probe);
+            } catch (final OutOfMemoryError full) {
+                // mech starts the part again once the heap has room: this probe's thread must not run beside the next
+                probe.close();
+                throw full;
+            }
         }
     }
 

@@ -37,7 +37,14 @@ public final class DeadlockPart implements Part {
         /** Starts the part; the spec itself is the starter, not a lambda, for premain's sake (see {@link PartSpec.Starter}). */
         @Override
         public Part start(final PartContext context) throws Exception {
-            return new DeadlockPart(DeadlockProbe.start(context.options().get(EVERY) / 1_000_000, Console.WARNINGS));
+            final DeadlockProbe probe = DeadlockProbe.start(context.options().get(EVERY) / 1_000_000, Console.WARNINGS);
+            try {
+                return new DeadlockPart(probe);
+            } catch (final OutOfMemoryError full) {
+                // mech starts the part again once the heap has room: this probe's thread must not run beside the next
+                probe.close();
+                throw full;
+            }
         }
     }
 

@@ -92,9 +92,15 @@ public final class FalseSharingPart implements Part {
         if (probe == null) {
             return null;
         }
-        probe.addListener(new FalseSharingEvents());
-        probe.addListener(done -> System.setProperty(DONE_PROPERTY, Long.toString(System.currentTimeMillis())));
-        return new FalseSharingPart(probe);
+        try {
+            probe.addListener(new FalseSharingEvents());
+            probe.addListener(done -> System.setProperty(DONE_PROPERTY, Long.toString(System.currentTimeMillis())));
+            return new FalseSharingPart(probe);
+        } catch (final OutOfMemoryError full) {
+            // mech starts the part again once the heap has room: this probe must not weave and count beside the next
+            probe.close();
+            throw full;
+        }
     }
 
     @Override

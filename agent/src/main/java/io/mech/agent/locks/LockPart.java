@@ -102,12 +102,18 @@ public final class LockPart implements Part {
         if (probe == null) {
             return null;
         }
-        final LockPart part = new LockPart(probe, options.get(Spec.PROFILER_THRESHOLD), context.offers().recorder(),
-            settings.thresholdNanos());
-        if (stream != null) {
-            part.recording();
+        try {
+            final LockPart part = new LockPart(probe, options.get(Spec.PROFILER_THRESHOLD), context.offers().recorder(),
+                settings.thresholdNanos());
+            if (stream != null) {
+                part.recording();
+            }
+            return part;
+        } catch (final OutOfMemoryError full) {
+            // mech starts the part again once the heap has room: this probe must not run on beside the next
+            probe.close();
+            throw full;
         }
-        return part;
     }
 
     /** The probe reads mech's stream from now on: mech's lock events go to JFR's recordings, and the meter parks under the threshold. */

@@ -58,10 +58,12 @@ public final class ProfilerPart implements Part {
         /** Starts the part; the spec itself is the starter, not a lambda, for premain's sake (see {@link PartSpec.Starter}). */
         @Override
         public Part start(final PartContext context) {
-            final ProfilerPart part = ProfilerPart.start(context.options(), context.triggers().get(),
+            final ProfilerPart part = ProfilerPart.of(context.options(), context.triggers().get(),
                 context.offers().ttspCulpritsWanted());
             if (part != null) {
                 context.offers().ttspCulprits(part.profiler::ttspCulprits);
+                // last: a start a full heap cut short is made again, and must leave no profiler polling the triggers
+                part.profiler.begin();
             }
             return part;
         }
@@ -74,11 +76,11 @@ public final class ProfilerPart implements Part {
     }
 
     /**
-     * Starts the profiler with the triggers of the parts that run.
+     * The part, its profiler not started yet, with the triggers of the parts that run.
      *
      * @return the part, or null when the options are unusable or no trigger can fire (it warned)
      */
-    private static ProfilerPart start(final Options options, final List<TriggerSource> triggers, final boolean ttsp) {
+    private static ProfilerPart of(final Options options, final List<TriggerSource> triggers, final boolean ttsp) {
         if (triggers.isEmpty()) {
             Console.warn("option 'profiler' needs hiccup, probes.locks or probes.queues on to trigger captures; no profiler");
             return null;
@@ -96,7 +98,7 @@ public final class ProfilerPart implements Part {
             Console.warn(e.getMessage() + "; no profiler");
             return null;
         }
-        return new ProfilerPart(Profiler.start(settings, triggers, Console.WARNINGS));
+        return new ProfilerPart(Profiler.of(settings, triggers, Console.WARNINGS));
     }
 
     @Override

@@ -84,8 +84,14 @@ public final class QueuePart implements Part {
         if (probe == null) {
             return null;
         }
-        probe.addListener(new QueueBackPressureEvents());
-        return new QueuePart(probe);
+        try {
+            probe.addListener(new QueueBackPressureEvents());
+            return new QueuePart(probe);
+        } catch (final OutOfMemoryError full) {
+            // mech starts the part again once the heap has room: this probe must not weave and count beside the next
+            probe.close();
+            throw full;
+        }
     }
 
     /** Back-pressure alerts. */

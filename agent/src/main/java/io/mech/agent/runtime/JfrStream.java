@@ -70,9 +70,15 @@ public final class JfrStream {
                 return null;
             }
             final RecordingStream stream = new RecordingStream();
-            stream.setMaxAge(Duration.ofSeconds(30));
-            stream.setOrdered(true);
-            return new JfrStream(stream);
+            try {
+                stream.setMaxAge(Duration.ofSeconds(30));
+                stream.setOrdered(true);
+                return new JfrStream(stream);
+            } catch (final OutOfMemoryError full) {
+                // opened again once the heap has room: this recording must not stay registered beside the next
+                stream.close();
+                throw full;
+            }
         } catch (final RuntimeException | LinkageError e) {
             if (!ShutdownState.begun()) {
                 warnings.accept("JFR stream not started (" + e + "); " + without);

@@ -282,7 +282,9 @@ public final class Mech {
                 continue;
             }
             if (spec.beforeMain()) {
-                // kept even when null: a part that did not start before main is not tried again
+                // kept even when null: a part that did not start before main is not tried again; put
+                // first, so that an OutOfMemoryError after the part started cannot leave it out and start it twice
+                beforeMain.put(spec, null);
                 beforeMain.put(spec, startPart(spec, null, true));
             } else if (!stopping) {
                 try {
@@ -373,9 +375,10 @@ public final class Mech {
                 final Part part = parts.get(progress);
                 startStep("start deferred " + part.name(), part::startDeferred);
             }
-            progress = 0;
             jfrAtOnce = jfrAtOnce();
             stream = jfrAtOnce ? openJfr() : null;
+            // after the stream: a full heap that cuts its opening short must not start every part's deferred start again
+            progress = 0;
             reached = Step.DEFERRED;
         }
         if (reached < Step.SUBSCRIBED) {
@@ -416,9 +419,12 @@ public final class Mech {
             final Reporter started = new Reporter(options, parts, startNanos, errors, withoutHiccups());
             started.startPeriodic();
             reporter = started;
+        }
+        if (!stopping && reached < Step.STARTED) {
             // mech-start ends here: what it used stays counted
             selfCpu.sample();
             System.setProperty(STARTED_PROPERTY, Long.toString(System.currentTimeMillis()));
+            reached = Step.STARTED;
         }
     }
 
@@ -432,6 +438,7 @@ public final class Mech {
         static final int STREAM = 6;
         static final int LAST = 7;
         static final int ARMED = 8;
+        static final int STARTED = 9;
 
         private Step() {
         }
@@ -665,8 +672,14 @@ public final class Mech {
         // Most parts start after the endpoint: each adds its families as it starts.
         final PrometheusEndpoint started = PrometheusEndpoint.start(settings, List.of(partFamilies, errors), Console.WARNINGS);
         if (started != null) {
-            System.setProperty(METRICS_PROPERTY, (settings.keystore() == null ? "http://" : "https://")
-                + settings.host() + ":" + started.port() + "/metrics");
+            try {
+                System.setProperty(METRICS_PROPERTY, (settings.keystore() == null ? "http://" : "https://")
+                    + settings.host() + ":" + started.port() + "/metrics");
+            } catch (final OutOfMemoryError full) {
+                // started again once the heap has room, on the same port
+                started.close();
+                throw full;
+            }
         }
         return started;
     }

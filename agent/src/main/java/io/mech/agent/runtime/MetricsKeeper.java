@@ -35,12 +35,19 @@ final class MetricsKeeper implements Runnable {
 
     /** Starts the endpoint and, when it serves, the keeper's thread. */
     void start() {
-        endpoint = starting.get();
-        if (endpoint != null) {
-            final Thread thread = new Thread(this, "mech-prometheus-keeper");
-            thread.setDaemon(true);
+        // the thread made first: a start a full heap cuts short is made again, and must leave no endpoint serving unkept
+        final Thread thread = new Thread(this, "mech-prometheus-keeper");
+        thread.setDaemon(true);
+        final PrometheusEndpoint started = starting.get();
+        if (started != null) {
+            try {
+                thread.start();
+            } catch (final OutOfMemoryError full) {
+                started.close();
+                throw full;
+            }
+            endpoint = started;
             keeper = thread;
-            thread.start();
         }
     }
 

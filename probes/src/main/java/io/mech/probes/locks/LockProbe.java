@@ -85,9 +85,9 @@ public final class LockProbe implements AutoCloseable {
 
     private static LockProbe start(final Instrumentation inst, final LockProbeSettings settings, final RecordingStream stream,
                                    final Consumer<String> demand, final Consumer<String> warnings) {
+        LockProbe probe = null;
         try {
             final LockTables tables = new LockTables(settings.maxRows());
-            final LockProbe probe;
             if (stream != null) {
                 probe = new LockProbe(settings, tables, null);
                 probe.subscribe(stream);
@@ -103,6 +103,12 @@ public final class LockProbe implements AutoCloseable {
         } catch (final RuntimeException | LinkageError e) {
             warnings.accept("lock probe not started (" + e + ")");
             return null;
+        } catch (final OutOfMemoryError full) {
+            // the caller starts the probe again once the heap has room: what this one started stops
+            if (probe != null) {
+                probe.close();
+            }
+            throw full;
         }
     }
 

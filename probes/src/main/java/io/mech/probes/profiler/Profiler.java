@@ -128,10 +128,26 @@ public final class Profiler implements AutoCloseable {
     /** Starts polling the sources on the profiler thread, which loads the library when something needs it first. */
     public static Profiler start(final ProfilerSettings settings, final List<TriggerSource> sources,
         final Consumer<String> warnings) {
-        final Profiler profiler = new Profiler(settings, sources, warnings);
-        IN_THIS_JVM.set(profiler);
-        profiler.thread.start();
-        return profiler;
+        return of(settings, sources, warnings).begin();
+    }
+
+    /**
+     * A profiler not started: nothing runs until {@link #begin}, so that a caller whose set-up
+     * fails in between (a full heap) leaves no thread on the sources and may make another.
+     */
+    public static Profiler of(final ProfilerSettings settings, final List<TriggerSource> sources, final Consumer<String> warnings) {
+        return new Profiler(settings, sources, warnings);
+    }
+
+    /**
+     * Starts polling the sources on the profiler thread; once at most.
+     *
+     * @return this profiler
+     */
+    public Profiler begin() {
+        IN_THIS_JVM.set(this);
+        thread.start();
+        return this;
     }
 
     /**
