@@ -67,6 +67,25 @@ final class ClassesBeforeMain implements Runnable {
         "java.util.zip.Deflater$DeflaterZStreamRef", "sun.nio.cs.ThreadLocalCoders",
     };
 
+    /**
+     * What mech's start and its threads initialise next, in the breath a host that fills its heap
+     * from its first line gives it: -Xlog:class+init named them on mech-start, the causes' and the
+     * lock watch's threads (JDK 21 and 25). {@code ThreadPoolExecutor} was lost to /metrics' start
+     * once in such a breath (JDK 25), and with it every executor the host would have made.
+     */
+    private static final String[] JDK_START = {
+        "java.io.ByteArrayInputStream", "java.lang.management.ThreadInfo", "java.util.Arrays$LegacyMergeSort",
+        "java.util.Collections$ReverseComparator", "java.util.Collections$ReverseComparator2",
+        "java.util.Comparators$NaturalOrderComparator", "java.util.TreeMap",
+        "java.util.concurrent.atomic.AtomicReferenceArray", "java.util.stream.LongPipeline$StatelessOp", "java.util.stream.Nodes",
+        "java.util.stream.Nodes$LongFixedNodeBuilder", "jdk.internal.event.ThreadSleepEvent", "jdk.internal.math.DoubleToDecimal",
+        "jdk.internal.math.MathUtils", "jdk.internal.math.ToDecimal", "sun.nio.cs.Surrogate$Parser", "sun.nio.cs.US_ASCII$Encoder",
+        "java.lang.invoke.MethodHandleImpl$AsVarargsCollector",
+        // a thread's start (JDK 21 on): lost, no thread of the host's would start again
+        "jdk.internal.vm.SharedThreadContainer", "jdk.internal.vm.StackableScope", "jdk.internal.vm.ThreadContainers",
+        "jdk.internal.vm.ThreadContainers$RootContainer$TrackingRootContainer",
+    };
+
     /** The JDK's sockets and addresses: /metrics, only when it is on. */
     private static final String[] JDK_SOCKETS = {
         "java.net.Inet4Address", "java.net.Inet6Address", "java.net.InetAddress", "java.net.InetSocketAddress", "java.net.ServerSocket",
@@ -74,6 +93,7 @@ final class ClassesBeforeMain implements Runnable {
         "jdk.net.ExtendedSocketOptions", "jdk.net.ExtendedSocketOptions$2", "jdk.net.ExtendedSocketOptions$PlatformSocketOptions",
         "jdk.net.LinuxSocketOptions", "sun.net.NetHooks", "sun.nio.ch.ExtendedSocketOption", "sun.nio.ch.Net", "sun.nio.ch.NioSocketImpl",
         "sun.nio.ch.SocketDispatcher", "sun.nio.ch.SocketOptionRegistry$LazyInitialization",
+        "java.util.concurrent.AbstractExecutorService", "java.util.concurrent.ThreadPoolExecutor",
     };
 
     /** mech's own that are not public, for recording: by name, each checked by ClassesBeforeMainTest. */
@@ -116,6 +136,7 @@ final class ClassesBeforeMain implements Runnable {
     public void run() {
         // the boot loader's own lookup, native: through the platform loader's Java code, interpreted, it took twice as long
         initialiseAll(JDK_FILES, null);
+        initialiseAll(JDK_START, null);
         // literals here, not in a field: they load on this thread, not on the host's
         initialiseAll(Histogram.class, PackedHistogram.class, SingleWriterRecorder.class, WriterReaderPhaser.class, HiccupSnapshot.class,
             Cause.class);
@@ -150,6 +171,9 @@ final class ClassesBeforeMain implements Runnable {
 
     /** @return the classes initialised by name: the JDK's (files, sockets), then mech's (recording, /metrics), for the tests */
     static String[][] names() {
-        return new String[][] {JDK_FILES.clone(), JDK_SOCKETS.clone(), MECH.clone(), MECH_ENDPOINT.clone()};
+        final String[] jdk = new String[JDK_FILES.length + JDK_START.length];
+        System.arraycopy(JDK_FILES, 0, jdk, 0, JDK_FILES.length);
+        System.arraycopy(JDK_START, 0, jdk, JDK_FILES.length, JDK_START.length);
+        return new String[][] {jdk, JDK_SOCKETS.clone(), MECH.clone(), MECH_ENDPOINT.clone()};
     }
 }

@@ -15,7 +15,9 @@ import java.util.function.BooleanSupplier;
  *   <li>retransform or redefine classes: when the JVM cannot allocate the exception that reports
  *       a failed retransformation, the JDK's instrument library fails an assertion ({@code
  *       !errorOutstanding}) and the VM crashed with SIGSEGV in {@code jni_Throw} (JDK 17, the
- *       lock probe's weaving under a full heap).</li>
+ *       lock probe's weaving under a full heap; JDK 21, the same weaving in the 0.3 s a host that
+ *       filled its heap from its first line let go of it, with room when it began): so a
+ *       retransformation waits for a calm heap too ({@link #awaitCalm}).</li>
  * </ul>
  *
  * <p>Room is {@link #ROOM_BYTES}, or an eighth of the heap when that is less, to spare; what counts
@@ -26,6 +28,17 @@ import java.util.function.BooleanSupplier;
 final class HeapRoom {
 
     static final long ROOM_BYTES = 16L << 20;
+    /**
+     * How long a heap once seen full must have had room, at every look, before it is calm: longer
+     * than the breaths of a host that fills its heap again and again (a server shedding load
+     * under pressure), short beside a weaving's wait for its class's first use.
+     */
+    static final long CALM_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** The time between two looks while waiting for calm: several fit in a host's breath. */
+    static final long CALM_LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+    /** System.nanoTime() of the last look that found no room; 0 while none has. Any thread writes it, each with its own look's time. */
+    private static volatile long lastFullNanos;
     /** The first wait, doubled at each {@link #backOff} up to {@link #LAST_BACKOFF_NANOS}. */
     static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     private static final long LAST_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -37,7 +50,32 @@ final class HeapRoom {
     static boolean now() {
         final Runtime runtime = Runtime.getRuntime();
         final long max = runtime.maxMemory();
-        return max - (runtime.totalMemory() - runtime.freeMemory()) >= Math.min(ROOM_BYTES, max / 8);
+        final boolean room = max - (runtime.totalMemory() - runtime.freeMemory()) >= Math.min(ROOM_BYTES, max / 8);
+        if (!room) {
+            lastFullNanos = System.nanoTime();
+        }
+        return room;
+    }
+
+    /**
+     * Waits until the heap has room and, if it was ever seen full, has had room at every look for
+     * {@link #CALM_NANOS}; once {@code roomWillDo} says so, for room alone, as {@link #await} does.
+     *
+     * @param roomWillDo asked at each look; made before the heap may be full
+     * @param giveUp     as {@link #await}'s, asked at each look too
+     * @return the nanoseconds waited
+     */
+    static long awaitCalm(final BooleanSupplier roomWillDo, final BooleanSupplier giveUp) {
+        final long began = System.nanoTime();
+        while (!roomWillDo.getAsBoolean() && !giveUp.getAsBoolean()) {
+            final boolean room = now();
+            final long full = lastFullNanos;
+            if (room && (full == 0 || System.nanoTime() - full >= CALM_NANOS)) {
+                return System.nanoTime() - began;
+            }
+            LockSupport.parkNanos(CALM_LOOK_NANOS);
+        }
+        return System.nanoTime() - began + await(giveUp);
     }
 
     /**

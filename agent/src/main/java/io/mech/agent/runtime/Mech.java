@@ -371,6 +371,10 @@ public final class Mech {
             return;
         }
         if (reached < Step.DEFERRED) {
+            // What comes next (JFR, the virtual-thread meter, the probes' weaving) initialises JDK classes
+            // the host may not have used yet, and a class whose initialiser meets a full heap stays broken
+            // for the JVM's life: in a host that fills its heap again and again, not in one of its breaths.
+            waitedForRoom += HeapRoom.awaitCalm(stopped, stopped);
             for (; progress < parts.size(); progress++) {
                 final Part part = parts.get(progress);
                 startStep("start deferred " + part.name(), part::startDeferred);

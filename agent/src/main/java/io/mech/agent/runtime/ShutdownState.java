@@ -19,6 +19,11 @@ final class ShutdownState {
         begun = true;
     }
 
+    /** True once mech's hook has marked the shutdown: the flag alone, which allocates nothing. */
+    static boolean marked() {
+        return begun;
+    }
+
     /**
      * True once the JVM is shutting down, as it is when a short-lived host exits while mech still
      * starts. The JVM refuses a new shutdown hook from then on, even before mech's own hook runs.

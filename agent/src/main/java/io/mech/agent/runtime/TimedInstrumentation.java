@@ -16,17 +16,27 @@ import java.util.jar.JarFile;
  * and retransformation timed into {@link OwnOperations}, so that the safepoint it stops the host
  * for is put down to mech from the first one, with or without JFR, under {@code -javaagent} and
  * under {@code attach}. ByteBuddy's weaving goes through these calls too. Each waits first for
- * room in the host's heap ({@link HeapRoom}): under a full one, the JDK's own reporting of a failed
- * retransformation crashed the VM.
+ * room in the host's heap, and for calm in one that was full ({@link HeapRoom#awaitCalm}): under a
+ * full one, the JDK's own reporting of a failed retransformation crashed the VM.
  *
  * <p>Thread-safe as the instrumentation it wraps: it keeps no state of its own.
  */
 final class TimedInstrumentation implements Instrumentation {
 
     /**
-     * Retransformation waits for room in the heap for as long as it takes: see {@link HeapRoom}. A
-     * class, not a lambda: this class is made in premain, where a lambda costs the host's start-up.
+     * Retransformation waits for a calm heap until mech's stop begins, and for room alone from
+     * then on (an unweaving at stop must not hold the host's exit for the calm): see
+     * {@link HeapRoom}. A class, not a lambda: this class is made in premain, where a lambda costs
+     * the host's start-up. Reads the flag alone: it is asked where the heap may be full.
      */
+    private static final BooleanSupplier EXITING = new BooleanSupplier() {
+        @Override
+        public boolean getAsBoolean() {
+            return ShutdownState.marked();
+        }
+    };
+
+    /** Waits for room for as long as it takes. */
     private static final BooleanSupplier NEVER = new BooleanSupplier() {
         @Override
         public boolean getAsBoolean() {
@@ -44,7 +54,7 @@ final class TimedInstrumentation implements Instrumentation {
 
     @Override
     public void retransformClasses(final Class<?>... classes) throws UnmodifiableClassException {
-        HeapRoom.await(NEVER);
+        HeapRoom.awaitCalm(EXITING, NEVER);
         final OwnOperations.Operation operation = own.begin("RetransformClasses");
         try {
             jvm.retransformClasses(classes);
@@ -55,7 +65,7 @@ final class TimedInstrumentation implements Instrumentation {
 
     @Override
     public void redefineClasses(final ClassDefinition... definitions) throws ClassNotFoundException, UnmodifiableClassException {
-        HeapRoom.await(NEVER);
+        HeapRoom.awaitCalm(EXITING, NEVER);
         final OwnOperations.Operation operation = own.begin("RedefineClasses");
         try {
             jvm.redefineClasses(definitions);

@@ -12,14 +12,23 @@ class ClassesBeforeMainTest {
 
     /**
      * The JDK names an older JDK lacks, and the first of the JDKs mech is tested on (17, 21, 25)
-     * found to have them: JDK 21 split the file and socket dispatchers, and JDK 25 formats dates
-     * through a helper of its own. Any other name missing is a mistake.
+     * found to have them: JDK 21 split the file and socket dispatchers and has its sleep event, its
+     * shortest decimal of a double and thread containers, and JDK 25 formats dates through a helper
+     * of its own. Any other name missing is a mistake.
      */
-    private static final Map<String, Integer> SINCE = Map.of(
-        "sun.nio.ch.UnixDispatcher", 21,
-        "sun.nio.ch.UnixFileDispatcherImpl", 21,
-        "jdk.net.ExtendedSocketOptions$2", 21,
-        "jdk.internal.util.DateTimeHelper", 25);
+    private static final Map<String, Integer> SINCE = Map.ofEntries(
+        Map.entry("sun.nio.ch.UnixDispatcher", 21),
+        Map.entry("sun.nio.ch.UnixFileDispatcherImpl", 21),
+        Map.entry("jdk.net.ExtendedSocketOptions$2", 21),
+        Map.entry("jdk.internal.event.ThreadSleepEvent", 21),
+        Map.entry("jdk.internal.math.DoubleToDecimal", 21),
+        Map.entry("jdk.internal.math.MathUtils", 21),
+        Map.entry("jdk.internal.math.ToDecimal", 21),
+        Map.entry("jdk.internal.vm.SharedThreadContainer", 21),
+        Map.entry("jdk.internal.vm.StackableScope", 21),
+        Map.entry("jdk.internal.vm.ThreadContainers", 21),
+        Map.entry("jdk.internal.vm.ThreadContainers$RootContainer$TrackingRootContainer", 21),
+        Map.entry("jdk.internal.util.DateTimeHelper", 25));
 
     @Test
     void everyOwnNameIsAClassOfMechsAndEveryJdkNameThisJdksClassUnlessNewer() {
