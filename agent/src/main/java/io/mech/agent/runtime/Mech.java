@@ -130,6 +130,8 @@ public final class Mech {
     private int progress;
     /** Written by mech-start alone, read by the report on any thread. */
     private volatile long waitedForRoom;
+    /** How long the deferred start waited for a calm heap: written by mech-start, read by the report. */
+    private volatile long waitedForCalm;
     /** What the parts offer the profiler, asked as it starts; a class, not a method reference, since a part before main takes it. */
     private final Supplier<List<TriggerSource>> triggers = new Supplier<List<TriggerSource>>() {
         @Override
@@ -344,7 +346,8 @@ public final class Mech {
     private void startRemaining() throws InterruptedException {
         if (reached < Step.EARLY) {
             if (selfPart == null) {
-                selfPart = new SelfCpuPart(selfCpu, startNanos, () -> waitedForRoom, offers.ownOperations()::stops, offers.recorder() != null);
+                selfPart = new SelfCpuPart(selfCpu, startNanos, () -> waitedForRoom, () -> waitedForCalm, offers.ownOperations()::stops,
+                    offers.recorder() != null);
             }
             add(selfPart);
             startStage(PartSpec.Stage.EARLY, null);
@@ -374,7 +377,7 @@ public final class Mech {
             // What comes next (JFR, the virtual-thread meter, the probes' weaving) initialises JDK classes
             // the host may not have used yet, and a class whose initialiser meets a full heap stays broken
             // for the JVM's life: in a host that fills its heap again and again, not in one of its breaths.
-            waitedForRoom += HeapRoom.awaitCalm(stopped, stopped);
+            waitedForCalm += HeapRoom.awaitCalm(stopped, stopped);
             for (; progress < parts.size(); progress++) {
                 final Part part = parts.get(progress);
                 startStep("start deferred " + part.name(), part::startDeferred);

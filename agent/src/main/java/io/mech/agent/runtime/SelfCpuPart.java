@@ -26,6 +26,7 @@ final class SelfCpuPart implements Part {
     private final SelfCpu cpu;
     private final long startNanos;
     private final LongSupplier waitedForRoom;
+    private final LongSupplier waitedForCalm;
     private final Supplier<List<OwnOperations.Stop>> stops;
     private final boolean meterBeforeMain;
 
@@ -33,14 +34,16 @@ final class SelfCpuPart implements Part {
      * @param cpu           mech's threads' CPU time, sampled once {@code mech-start} is done
      * @param startNanos    when mech started, for the share of one core
      * @param waitedForRoom how long, in nanoseconds, mech's start has waited for room in a full heap
+     * @param waitedForCalm how long, in nanoseconds, its deferred start has waited for a heap once full to stay calm
      * @param stops         what mech's own calls (weaving, JFR's start) stopped the JVM for so far
      * @param meterBeforeMain whether the hiccup meter started before main, so that it measured through such a wait
      */
-    SelfCpuPart(final SelfCpu cpu, final long startNanos, final LongSupplier waitedForRoom,
+    SelfCpuPart(final SelfCpu cpu, final long startNanos, final LongSupplier waitedForRoom, final LongSupplier waitedForCalm,
                 final Supplier<List<OwnOperations.Stop>> stops, final boolean meterBeforeMain) {
         this.cpu = cpu;
         this.startNanos = startNanos;
         this.waitedForRoom = waitedForRoom;
+        this.waitedForCalm = waitedForCalm;
         this.stops = stops;
         this.meterBeforeMain = meterBeforeMain;
     }
@@ -48,10 +51,21 @@ final class SelfCpuPart implements Part {
     /** Says when mech's start waited for the host's heap: what started after the wait measured nothing before it. */
     @Override
     public List<String> notes() {
+        final List<String> notes = new ArrayList<>(2);
         final long waited = waitedForRoom.getAsLong();
-        return waited == 0 ? List.of() : List.of("mech's start waited " + Columns.fixed(waited / 1e9, 1)
-            + " s for room in the host's full heap: " + (meterBeforeMain ? "the hiccup meter, started before main, measured throughout; " : "")
-            + "what started after the wait measured nothing before it");
+        if (waited > 0) {
+            notes.add("mech's start waited " + Columns.fixed(waited / 1e9, 1) + " s for room in the host's full heap: "
+                + (meterBeforeMain ? "the hiccup meter, started before main, measured throughout; " : "")
+                + "what started after the wait measured nothing before it");
+        }
+        // under 0.1 s is the looks' own pace in a heap that was full once and has room since
+        final long calm = waitedForCalm.getAsLong();
+        if (calm >= 100_000_000L) {
+            notes.add("the rest of mech's start (JFR, the probes' weaving, the virtual-thread meter) waited " + Columns.fixed(calm / 1e9, 1)
+                + " s more, for the heap to keep room for " + HeapRoom.CALM_NANOS / 1_000_000_000L + " s: a class first initialised, or "
+                + "woven, in a full heap is broken for the JVM's life, the host's use of it too");
+        }
+        return notes;
     }
 
     @Override

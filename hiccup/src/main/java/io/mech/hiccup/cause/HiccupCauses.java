@@ -203,9 +203,25 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
      * @return this attribution, running
      */
     public HiccupCauses start() {
+        prepare();
         thread.start();
         recorder.tagWith(this);
         return this;
+    }
+
+    /**
+     * Loads and links the attribution's code on the caller's thread, where there is room in the
+     * heap: its first use on the attributing thread may meet a heap the host has filled again (a
+     * host that fills it from its first line), which fails it round after round, and every class
+     * loaded then makes the JDK's instrument library fail an assertion on the host's stderr while a
+     * probe's transformer is registered. A stall of no length, attributed and not counted.
+     */
+    private void prepare() {
+        synchronized (this) {
+            os.sample(clock.nowEpochNanos());
+            drainQueue();
+            attribute(new Stall(clock.nowEpochNanos(), 0, System.nanoTime(), 0, 0, 0, 0, null, null), pauses);
+        }
     }
 
     /**
