@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -21,16 +22,24 @@ import java.util.function.Consumer;
  * <p>Built at the first scrape: client_java's configuration, registry, exposition formats and JVM
  * metrics load a few hundred classes and cost some 100 ms, which a host that is never scraped in
  * its first seconds (a batch job, a test, a fresh instance before Prometheus finds it) need not
- * pay. A build that fails answers that scrape 500, and the next scrape builds again.
+ * pay. A build that fails answers that scrape 500, and the next scrape builds again. None is
+ * tried while the host's heap has no room (it answers 503): the build is the first to initialise
+ * JDK classes the host shares ({@code OperatingSystemImpl}, the cgroup metrics), and a class whose
+ * initialiser meets a full heap stays broken for the JVM's life, the host's use of it too.
  *
  * <p>Thread contract: the server's serving threads call {@link #answer}, several at once; the
  * first builds under this object's monitor and publishes the handlers through a volatile field.
  */
 final class MetricsScrapes {
 
+    /** The answer while the heap has no room: made with the class, where the heap has room. */
+    private static final byte[] HEAP_FULL = "the host's heap is full: mech sets its metrics up once it has room\n"
+        .getBytes(StandardCharsets.UTF_8);
+
     private final List<MetricFamilies> families;
     private final boolean jvmMetrics;
     private final Consumer<String> warnings;
+    private final BooleanSupplier heapRoom;
     private final AtomicBoolean warned = new AtomicBoolean();
     private final RecentScrapes recent = new RecentScrapes();
     private volatile Built built;
@@ -43,11 +52,14 @@ final class MetricsScrapes {
      * @param families   every family served
      * @param jvmMetrics whether client_java's JVM metrics are served too
      * @param warnings   told once, in one line, when a collection fails; later failures answer 500 silently
+     * @param heapRoom   whether the host's heap has room to build in now; asked until the build is done
      */
-    MetricsScrapes(final List<MetricFamilies> families, final boolean jvmMetrics, final Consumer<String> warnings) {
+    MetricsScrapes(final List<MetricFamilies> families, final boolean jvmMetrics, final Consumer<String> warnings,
+                   final BooleanSupplier heapRoom) {
         this.families = families;
         this.jvmMetrics = jvmMetrics;
         this.warnings = warnings;
+        this.heapRoom = heapRoom;
     }
 
     /** Answers one scrape. */
@@ -57,6 +69,10 @@ final class MetricsScrapes {
             scrapes = built();
         } catch (final RuntimeException | LinkageError | OutOfMemoryError e) {
             failed(response, "mech could not set its metrics up: " + e.getClass().getName());
+            return;
+        }
+        if (scrapes == null) {
+            response.send(503, "text/plain; charset=utf-8", null, HEAP_FULL, HEAP_FULL.length);
             return;
         }
         // a query (name[], debug) or a HEAD is answered afresh: only a whole GET answer is kept
@@ -96,9 +112,10 @@ final class MetricsScrapes {
         response.send(500, "text/plain; charset=utf-8", null, text, text.length);
     }
 
+    /** @return the handlers; null while none is built and the heap has no room */
     private Built built() {
         final Built ready = built;
-        return ready != null ? ready : build();
+        return ready != null ? ready : heapRoom.getAsBoolean() ? build() : null;
     }
 
     private synchronized Built build() {

@@ -13,6 +13,7 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -50,10 +51,11 @@ public final class PrometheusEndpoint implements AutoCloseable {
      * @param sources  the families to expose; the endpoint adds its own {@code mech_exporter_client_errors_total}
      * @param warnings told, in one line, why the endpoint could not start, that it is open beyond
      *                 loopback, or that a collection failed (once)
+     * @param heapRoom whether the host's heap has room to set the scrapes up in (see {@link MetricsScrapes}); must not allocate
      * @return the running endpoint, or null when it could not start
      */
     public static PrometheusEndpoint start(final ExporterSettings settings, final List<MetricFamilies> sources,
-                                           final Consumer<String> warnings) {
+                                           final Consumer<String> warnings, final BooleanSupplier heapRoom) {
         final String where = settings.host() + ":" + settings.port();
         final ClientErrors errors = new ClientErrors();
         try {
@@ -65,7 +67,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
             }
             final List<MetricFamilies> all = new ArrayList<>(sources);
             all.add(errors);
-            final EndpointRoutes routes = new EndpointRoutes(new MetricsScrapes(all, settings.jvmMetrics(), warnings),
+            final EndpointRoutes routes = new EndpointRoutes(new MetricsScrapes(all, settings.jvmMetrics(), warnings, heapRoom),
                 settings.authenticated() ? settings.user() : null, password);
             final HttpServer server = HttpServer.start(address, tls, routes, errors, ACCEPTING_THREAD);
             try {

@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterAll;
@@ -72,7 +73,7 @@ class PrometheusEndpointTest {
 
     @Test
     void servesEveryHiccupFamilyInText() throws Exception {
-        final PrometheusEndpoint endpoint = PrometheusEndpoint.start(plain(0), families(false), warnings::add);
+        final PrometheusEndpoint endpoint = PrometheusEndpoint.start(plain(0), families(false), warnings::add, () -> true);
         try {
             final HttpResponse<String> response = get(endpoint.port(), null);
             assertEquals(200, response.statusCode());
@@ -87,10 +88,35 @@ class PrometheusEndpointTest {
         }
     }
 
+    /**
+     * A scrape that would set client_java up while the host's heap has no room is answered 503 and
+     * builds nothing; the first once it has room is served.
+     */
+    @Test
+    void setsNothingUpWhileTheHeapHasNoRoom() throws Exception {
+        final AtomicBoolean room = new AtomicBoolean(false);
+        final PrometheusEndpoint endpoint = PrometheusEndpoint.start(plain(0), families(true), warnings::add, room::get);
+        try {
+            final HttpResponse<String> refused = get(endpoint.port(), null);
+            assertEquals(503, refused.statusCode(), refused.body());
+            assertTrue(refused.body().contains("heap is full"), refused.body());
+            room.set(true);
+            final HttpResponse<String> served = get(endpoint.port(), null);
+            assertEquals(200, served.statusCode(), served.body());
+            assertTrue(served.body().contains("# TYPE mech_hiccup_seconds histogram"), served.body());
+            // built once, it no longer asks: a heap full later does not take /metrics away
+            room.set(false);
+            assertEquals(200, get(endpoint.port(), null).statusCode());
+            assertTrue(warnings.isEmpty(), warnings.toString());
+        } finally {
+            endpoint.close();
+        }
+    }
+
     /** The endpoint's threads say they are mech's, and it starts no serving thread before a connection comes. */
     @Test
     void everyThreadOfTheEndpointIsMechsAndServingThreadsComeWithConnections() throws Exception {
-        final PrometheusEndpoint endpoint = PrometheusEndpoint.start(plain(0), families(false), warnings::add);
+        final PrometheusEndpoint endpoint = PrometheusEndpoint.start(plain(0), families(false), warnings::add, () -> true);
         try {
             assertEquals(0, endpoint.scrapeThreads(), "serving threads before any connection");
             assertEquals(200, get(endpoint.port(), null).statusCode());
@@ -110,7 +136,7 @@ class PrometheusEndpointTest {
 
     @Test
     void classicBucketsAreExposedWhenAskedFor() throws Exception {
-        final PrometheusEndpoint endpoint = PrometheusEndpoint.start(plain(0), families(true), warnings::add);
+        final PrometheusEndpoint endpoint = PrometheusEndpoint.start(plain(0), families(true), warnings::add, () -> true);
         try {
             final String body = get(endpoint.port(), null).body();
             assertTrue(body.contains("mech_hiccup_seconds_bucket{jvm=\"host\",le=\"0.001\"}"), body);
@@ -121,7 +147,7 @@ class PrometheusEndpointTest {
 
     @Test
     void servesProtobufForNativeHistograms() throws Exception {
-        final PrometheusEndpoint endpoint = PrometheusEndpoint.start(plain(0), families(false), warnings::add);
+        final PrometheusEndpoint endpoint = PrometheusEndpoint.start(plain(0), families(false), warnings::add, () -> true);
         try {
             final HttpResponse<byte[]> response = http.send(HttpRequest.newBuilder(
                     URI.create("http://127.0.0.1:" + endpoint.port() + "/metrics"))
@@ -139,7 +165,7 @@ class PrometheusEndpointTest {
     void basicAuthRefusesStrangersAndAdmitsTheUser() throws Exception {
         final Path password = Files.writeString(dir.resolve("password"), "s3cret\n");
         final ExporterSettings settings = new ExporterSettings("127.0.0.1", 0, "scraper", password, null, null, false, false);
-        final PrometheusEndpoint endpoint = PrometheusEndpoint.start(settings, families(false), warnings::add);
+        final PrometheusEndpoint endpoint = PrometheusEndpoint.start(settings, families(false), warnings::add, () -> true);
         try {
             assertEquals(401, get(endpoint.port(), null).statusCode());
             assertEquals(401, get(endpoint.port(), basic("scraper", "wrong")).statusCode());
@@ -163,7 +189,7 @@ class PrometheusEndpointTest {
         assertEquals(0, keytool.waitFor(), new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
         final Path password = Files.writeString(dir.resolve("keystore-password"), "changeit");
         final ExporterSettings settings = new ExporterSettings("127.0.0.1", 0, "", null, keystore, password, false, false);
-        final PrometheusEndpoint endpoint = PrometheusEndpoint.start(settings, families(false), warnings::add);
+        final PrometheusEndpoint endpoint = PrometheusEndpoint.start(settings, families(false), warnings::add, () -> true);
         try {
             final TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             trust.init(KeyStore.getInstance(keystore.toFile(), "changeit".toCharArray()));
@@ -183,7 +209,7 @@ class PrometheusEndpointTest {
     @Test
     void busyPortWarnsOnceAndReturnsNothing() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            assertNull(PrometheusEndpoint.start(plain(taken.getLocalPort()), families(false), warnings::add));
+            assertNull(PrometheusEndpoint.start(plain(taken.getLocalPort()), families(false), warnings::add, () -> true));
         }
         assertEquals(1, warnings.size());
         assertTrue(warnings.get(0).contains("cannot serve /metrics") && warnings.get(0).contains("in use"), warnings.get(0));
@@ -192,7 +218,7 @@ class PrometheusEndpointTest {
     @Test
     void missingPasswordFileWarnsAndReturnsNothing() {
         final ExporterSettings settings = new ExporterSettings("127.0.0.1", 0, "u", dir.resolve("nope"), null, null, false, false);
-        assertNull(PrometheusEndpoint.start(settings, families(false), warnings::add));
+        assertNull(PrometheusEndpoint.start(settings, families(false), warnings::add, () -> true));
         assertEquals(1, warnings.size());
         assertTrue(warnings.get(0).contains("nope"), warnings.get(0));
     }
@@ -202,7 +228,7 @@ class PrometheusEndpointTest {
         System.setProperty("io.prometheus.exporter.httpServer.port", "1");
         System.setProperty("io.prometheus.no.such.property", "x");
         try {
-            final PrometheusEndpoint endpoint = PrometheusEndpoint.start(plain(0), families(false), warnings::add);
+            final PrometheusEndpoint endpoint = PrometheusEndpoint.start(plain(0), families(false), warnings::add, () -> true);
             try {
                 assertEquals(200, get(endpoint.port(), null).statusCode());
                 assertTrue(endpoint.port() != 1);

@@ -74,7 +74,7 @@ class ProtobufScrapesTest {
                     .labels(Labels.of("jvm", "host")).value(3).build()).build(),
                 GaugeSnapshot.builder().name("mech_queue_depth").dataPoint(GaugeSnapshot.GaugeDataPointSnapshot.builder().value(4)
                     .build()).build()))),
-            warnings::add);
+            warnings::add, () -> true);
     }
 
     @AfterEach

@@ -96,7 +96,7 @@ class RecentScrapesTest {
         final Counted source = new Counted();
         final List<String> warnings = new ArrayList<>();
         final PrometheusEndpoint endpoint = PrometheusEndpoint.start(
-            new ExporterSettings("127.0.0.1", 0, "", null, null, null, false, false), List.of(source), warnings::add);
+            new ExporterSettings("127.0.0.1", 0, "", null, null, null, false, false), List.of(source), warnings::add, () -> true);
         assertNotNull(endpoint, warnings.toString());
         // four scrapers: the endpoint serves four at once and refuses a crowd past its bound by design (SlowClientsTest)
         final ExecutorService crowd = Executors.newFixedThreadPool(4);

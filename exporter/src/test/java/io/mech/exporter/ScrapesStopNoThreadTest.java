@@ -36,7 +36,7 @@ class ScrapesStopNoThreadTest {
     void jvmMetricsAreServedWithoutTheDeadlockGaugesAndTheirSafepoints() throws Exception {
         final List<String> warnings = new ArrayList<>();
         final PrometheusEndpoint endpoint = PrometheusEndpoint.start(
-            new ExporterSettings("127.0.0.1", 0, "", null, null, null, true, false), List.of(), warnings::add);
+            new ExporterSettings("127.0.0.1", 0, "", null, null, null, true, false), List.of(), warnings::add, () -> true);
         assertNotNull(endpoint, warnings.toString());
         final Path jfr = dir.resolve("scrapes.jfr");
         final List<String> bodies = new ArrayList<>();

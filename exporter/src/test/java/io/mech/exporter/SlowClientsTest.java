@@ -62,7 +62,7 @@ class SlowClientsTest {
     /** Starts the endpoint and a thread that sends each trickler one more byte of a header that never ends every 200 ms. */
     private void startEndpoint() {
         endpoint = PrometheusEndpoint.start(new ExporterSettings("127.0.0.1", 0, "", null, null, null, false, false),
-            List.of(), warnings::add);
+            List.of(), warnings::add, () -> true);
         trickling = new Thread(() -> {
             try {
                 for (int sent = 1; !Thread.currentThread().isInterrupted(); sent++) {

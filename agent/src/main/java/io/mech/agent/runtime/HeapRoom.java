@@ -36,6 +36,12 @@ final class HeapRoom {
     static final long CALM_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** The time between two looks while waiting for calm: several fit in a host's breath. */
     static final long CALM_LOOK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    /**
+     * The longest wait for calm, room alone after it: a host that runs near its heap's limit, live
+     * data and garbage within an eighth of it, may be seen without room at every other look for
+     * as long as it runs, and must not go without JFR, the probes and their weaving for that long.
+     */
+    static final long CALM_PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     /** System.nanoTime() of the last look that found no room; 0 while none has. Any thread writes it, each with its own look's time. */
     private static volatile long lastFullNanos;
@@ -57,9 +63,17 @@ final class HeapRoom {
         return room;
     }
 
+    /** @return whether the heap has room now and, if a look ever found it full, has had room at every look for {@link #CALM_NANOS} */
+    private static boolean calm() {
+        final boolean room = now();
+        final long full = lastFullNanos;
+        return room && (full == 0 || System.nanoTime() - full >= CALM_NANOS);
+    }
+
     /**
      * Waits until the heap has room and, if it was ever seen full, has had room at every look for
-     * {@link #CALM_NANOS}; once {@code roomWillDo} says so, for room alone, as {@link #await} does.
+     * {@link #CALM_NANOS}; once {@code roomWillDo} says so, or after {@link #CALM_PATIENCE_NANOS},
+     * for room alone, as {@link #await} does.
      *
      * @param roomWillDo asked at each look; made before the heap may be full
      * @param giveUp     as {@link #await}'s, asked at each look too
@@ -67,10 +81,8 @@ final class HeapRoom {
      */
     static long awaitCalm(final BooleanSupplier roomWillDo, final BooleanSupplier giveUp) {
         final long began = System.nanoTime();
-        while (!roomWillDo.getAsBoolean() && !giveUp.getAsBoolean()) {
-            final boolean room = now();
-            final long full = lastFullNanos;
-            if (room && (full == 0 || System.nanoTime() - full >= CALM_NANOS)) {
+        while (!roomWillDo.getAsBoolean() && !giveUp.getAsBoolean() && System.nanoTime() - began < CALM_PATIENCE_NANOS) {
+            if (calm()) {
                 return System.nanoTime() - began;
             }
             LockSupport.parkNanos(CALM_LOOK_NANOS);

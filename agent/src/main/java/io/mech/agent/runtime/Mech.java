@@ -140,6 +140,14 @@ public final class Mech {
         }
     };
     /** Whether the host began to exit, as {@link HeapRoom} asks it: made before the heap may be full. */
+    /** Whether /metrics may set its scrapes up: a class, not a lambda, made in premain; asked on a serving thread. */
+    private static final BooleanSupplier HEAP_ROOM = new BooleanSupplier() {
+        @Override
+        public boolean getAsBoolean() {
+            return HeapRoom.now();
+        }
+    };
+
     private final BooleanSupplier stopped = new BooleanSupplier() {
         @Override
         public boolean getAsBoolean() {
@@ -677,7 +685,7 @@ public final class Mech {
             return null;
         }
         // Most parts start after the endpoint: each adds its families as it starts.
-        final PrometheusEndpoint started = PrometheusEndpoint.start(settings, List.of(partFamilies, errors), Console.WARNINGS);
+        final PrometheusEndpoint started = PrometheusEndpoint.start(settings, List.of(partFamilies, errors), Console.WARNINGS, HEAP_ROOM);
         if (started != null) {
             try {
                 System.setProperty(METRICS_PROPERTY, (settings.keystore() == null ? "http://" : "https://")
