@@ -139,7 +139,6 @@ public final class Mech {
             return profilerTriggers();
         }
     };
-    /** Whether the host began to exit, as {@link HeapRoom} asks it: made before the heap may be full. */
     /** Whether /metrics may set its scrapes up: a class, not a lambda, made in premain; asked on a serving thread. */
     private static final BooleanSupplier HEAP_ROOM = new BooleanSupplier() {
         @Override
@@ -147,7 +146,7 @@ public final class Mech {
             return HeapRoom.now();
         }
     };
-
+    /** Whether the host began to exit, as {@link HeapRoom} asks it: made before the heap may be full. */
     private final BooleanSupplier stopped = new BooleanSupplier() {
         @Override
         public boolean getAsBoolean() {

@@ -118,6 +118,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     private volatile JfrPauses pauses;
 
     private final Deque<Stall> pending = new ArrayDeque<>();
+    private final StallQueue.StallHandler toPending = new ToPending();
     private final List<Attribution> unassigned = new ArrayList<>();
     /** Guarded by {@code this}: written intervals' histograms, reset, for the next intervals' stalls. */
     private final Deque<Histogram> spare = new ArrayDeque<>();
@@ -198,7 +199,7 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     /**
      * Starts attributing the recorder's stalls and tags its log with one histogram per cause;
      * once at most, and the recorder's stall queue must have no other consumer. The thread starts
-     * first: should it fail to, the log stays untagged.
+     * before the log is tagged: should it fail to, the log stays untagged.
      *
      * @return this attribution, running
      */
@@ -219,7 +220,6 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     private void prepare() {
         synchronized (this) {
             os.sample(clock.nowEpochNanos());
-            drainQueue();
             attribute(new Stall(clock.nowEpochNanos(), 0, System.nanoTime(), 0, 0, 0, 0, null, null), pauses);
         }
     }
@@ -284,28 +284,31 @@ public final class HiccupCauses implements TaggedIntervals, AutoCloseable {
     }
 
     private void drainQueue() {
-        queue.poll(new StallQueue.StallHandler() {
-            @Override
-            public void onStall(final long endNanos, final long lengthNanos, final long[] evidence, final int at) {
-                final long end = clock.epochNanos(endNanos);
-                if (counters == null) {
-                    pending.addLast(new Stall(end, lengthNanos, endNanos, 0, 0, 0, 0, null, null));
-                } else {
-                    long gc = 0;
-                    int widest = -1;
-                    for (int c = VmCounters.FIRST_COLLECTOR; c < counters.width(); c++) {
-                        gc += evidence[at + c];
-                        if (evidence[at + c] > 0 && (widest < 0 || evidence[at + c] > evidence[at + widest])) {
-                            widest = c;
-                        }
+        queue.poll(toPending);
+    }
+
+    /** Takes the queue's stalls into {@link #pending}; made once, with the attribution, where the heap has room. */
+    private final class ToPending implements StallQueue.StallHandler {
+        @Override
+        public void onStall(final long endNanos, final long lengthNanos, final long[] evidence, final int at) {
+            final long end = clock.epochNanos(endNanos);
+            if (counters == null) {
+                pending.addLast(new Stall(end, lengthNanos, endNanos, 0, 0, 0, 0, null, null));
+            } else {
+                long gc = 0;
+                int widest = -1;
+                for (int c = VmCounters.FIRST_COLLECTOR; c < counters.width(); c++) {
+                    gc += evidence[at + c];
+                    if (evidence[at + c] > 0 && (widest < 0 || evidence[at + c] > evidence[at + widest])) {
+                        widest = c;
                     }
-                    pending.addLast(new Stall(end, lengthNanos, endNanos, evidence[at + VmCounters.SAFEPOINTS], counters.nanos(gc),
-                        counters.nanos(evidence[at + VmCounters.SAFEPOINT_TICKS]), counters.nanos(evidence[at + VmCounters.SYNC_TICKS]),
-                        widest < 0 ? null : counters.collectors().get(widest - VmCounters.FIRST_COLLECTOR), kernel(evidence, at)));
                 }
-                lastStallNanos = end;
+                pending.addLast(new Stall(end, lengthNanos, endNanos, evidence[at + VmCounters.SAFEPOINTS], counters.nanos(gc),
+                    counters.nanos(evidence[at + VmCounters.SAFEPOINT_TICKS]), counters.nanos(evidence[at + VmCounters.SYNC_TICKS]),
+                    widest < 0 ? null : counters.collectors().get(widest - VmCounters.FIRST_COLLECTOR), kernel(evidence, at)));
             }
-        });
+            lastStallNanos = end;
+        }
     }
 
     /** A stall's kernel evidence, after HotSpot's counters'; null where the meter read none. */
