@@ -63,7 +63,7 @@ public final class ProfilerPart implements Part {
             if (part != null) {
                 context.offers().ttspCulprits(part.profiler::ttspCulprits);
                 // last: a start a full heap cut short is made again, and must leave no profiler polling the triggers
-                part.profiler.begin();
+                part.profiler.start();
             }
             return part;
         }

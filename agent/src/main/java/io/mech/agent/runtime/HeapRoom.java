@@ -43,11 +43,12 @@ final class HeapRoom {
      */
     static final long CALM_PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(30);
 
-    /** System.nanoTime() of the last look that found no room; 0 while none has. Any thread writes it, each with its own look's time. */
-    private static volatile long lastFullNanos;
     /** The first wait, doubled at each {@link #backOff} up to {@link #LAST_BACKOFF_NANOS}. */
     static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     private static final long LAST_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    /** System.nanoTime() of the last look that found no room; 0 while none has. Any thread writes it, each with its own look's time. */
+    private static volatile long lastFullNanos;
 
     private HeapRoom() {
     }

@@ -55,6 +55,13 @@ public final class Mech {
 
     /** The hiccup recorder's part, by its stable name: the report says whether it was off or had not started. */
     private static final String HICCUP_PART = "hiccup";
+    /** Whether /metrics may set its scrapes up: a class, not a lambda, made in premain; asked on a serving thread. */
+    private static final BooleanSupplier HEAP_ROOM = new BooleanSupplier() {
+        @Override
+        public boolean getAsBoolean() {
+            return HeapRoom.now();
+        }
+    };
 
     /**
      * The system property in which a running mech publishes its absolute log path, so that
@@ -137,13 +144,6 @@ public final class Mech {
         @Override
         public List<TriggerSource> get() {
             return profilerTriggers();
-        }
-    };
-    /** Whether /metrics may set its scrapes up: a class, not a lambda, made in premain; asked on a serving thread. */
-    private static final BooleanSupplier HEAP_ROOM = new BooleanSupplier() {
-        @Override
-        public boolean getAsBoolean() {
-            return HeapRoom.now();
         }
     };
     /** Whether the host began to exit, as {@link HeapRoom} asks it: made before the heap may be full. */

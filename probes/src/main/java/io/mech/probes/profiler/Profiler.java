@@ -125,14 +125,8 @@ public final class Profiler implements AutoCloseable {
         thread.setDaemon(true);
     }
 
-    /** Starts polling the sources on the profiler thread, which loads the library when something needs it first. */
-    public static Profiler start(final ProfilerSettings settings, final List<TriggerSource> sources,
-        final Consumer<String> warnings) {
-        return of(settings, sources, warnings).begin();
-    }
-
     /**
-     * A profiler not started: nothing runs until {@link #begin}, so that a caller whose set-up
+     * A profiler not started: nothing runs until {@link #start}, so that a caller whose set-up
      * fails in between (a full heap) leaves no thread on the sources and may make another.
      */
     public static Profiler of(final ProfilerSettings settings, final List<TriggerSource> sources, final Consumer<String> warnings) {
@@ -140,11 +134,12 @@ public final class Profiler implements AutoCloseable {
     }
 
     /**
-     * Starts polling the sources on the profiler thread; once at most.
+     * Starts polling the sources on the profiler thread, which loads the library when something
+     * needs it first; once at most.
      *
      * @return this profiler
      */
-    public Profiler begin() {
+    public Profiler start() {
         IN_THIS_JVM.set(this);
         thread.start();
         return this;

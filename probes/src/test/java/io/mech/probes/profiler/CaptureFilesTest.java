@@ -93,8 +93,8 @@ class CaptureFilesTest {
                 return "always";
             }
         };
-        try (Profiler profiler = Profiler.start(new ProfilerSettings(dir.resolve("captures"), notADirectory, ProfileEvent.WALL,
-            false, 100, 0, 5, false), List.of(always), warnings::add)) {
+        try (Profiler profiler = Profiler.of(new ProfilerSettings(dir.resolve("captures"), notADirectory, ProfileEvent.WALL,
+            false, 100, 0, 5, false), List.of(always), warnings::add).start()) {
             final long deadline = System.nanoTime() + 5_000_000_000L;
             while (!profiler.failed() && System.nanoTime() < deadline) {
                 Thread.sleep(20);

@@ -73,8 +73,8 @@ class ContinuousProfileTest {
             }
         };
         final List<String> warnings = new CopyOnWriteArrayList<>();
-        try (Profiler profiler = Profiler.start(new ProfilerSettings(dir, dir, ProfileEvent.CPU, true, 500, 0, 5, false),
-            List.of(once), warnings::add)) {
+        try (Profiler profiler = Profiler.of(new ProfilerSettings(dir, dir, ProfileEvent.CPU, true, 500, 0, 5, false),
+            List.of(once), warnings::add).start()) {
             final long deadline = System.nanoTime() + 20_000_000_000L;
             while (profiler.taken().isEmpty() && !profiler.failed() && System.nanoTime() < deadline) {
                 Thread.sleep(50);

@@ -60,8 +60,8 @@ class ProfilerCloseTest {
 
     /** A 10 s capture, once async-profiler samples into its JFR file. */
     private Profiler sampling(final Path captures) throws Exception {
-        final Profiler profiler = Profiler.start(new ProfilerSettings(captures, dir, ProfileEvent.WALL, false, 10_000, 0, 5, false),
-            List.of(onceAfter(0, new AtomicBoolean())), warnings::add);
+        final Profiler profiler = Profiler.of(new ProfilerSettings(captures, dir, ProfileEvent.WALL, false, 10_000, 0, 5, false),
+            List.of(onceAfter(0, new AtomicBoolean())), warnings::add).start();
         await(() -> {
             try {
                 return files(captures).stream().anyMatch(file -> file.toString().endsWith(".jfr"));
@@ -116,8 +116,8 @@ class ProfilerCloseTest {
         final Path captures = dir.resolve("captures");
         final AtomicBoolean fired = new AtomicBoolean();
         // Late in the second 1 s segment: its window waits for the third, which the close cuts.
-        final Profiler profiler = Profiler.start(new ProfilerSettings(captures, dir, ProfileEvent.WALL, true, 1_000, 0, 5, false),
-            List.of(onceAfter(System.nanoTime() + 1_700_000_000L, fired)), warnings::add);
+        final Profiler profiler = Profiler.of(new ProfilerSettings(captures, dir, ProfileEvent.WALL, true, 1_000, 0, 5, false),
+            List.of(onceAfter(System.nanoTime() + 1_700_000_000L, fired)), warnings::add).start();
         await(fired::get, "the trigger");
         profiler.close(System.nanoTime() + 5 * SECOND);
 

@@ -46,8 +46,8 @@ class TtspSamplingTest {
         final Thread requester = new Thread(SafepointWorkloads::askForSafepoints, "ttsp-requester");
         copier.start();
         requester.start();
-        final Profiler profiler = Profiler.start(new ProfilerSettings(dir.resolve("captures"), dir, ProfileEvent.WALL, false, 300, 0, 5, true),
-            List.of(whenAsked), warnings::add);
+        final Profiler profiler = Profiler.of(new ProfilerSettings(dir.resolve("captures"), dir, ProfileEvent.WALL, false, 300, 0, 5, true),
+            List.of(whenAsked), warnings::add).start();
         try {
             await(() -> named(profiler.ttspCulprits()), "the copy named before any capture");
             captureWanted.set(true);
@@ -72,8 +72,8 @@ class TtspSamplingTest {
 
     @Test
     void continuousModeSaysWhyItNamesNoCulprit() {
-        try (Profiler profiler = Profiler.start(new ProfilerSettings(dir, dir, ProfileEvent.WALL, true, 500, 0, 5, true),
-            List.of(), warnings::add)) {
+        try (Profiler profiler = Profiler.of(new ProfilerSettings(dir, dir, ProfileEvent.WALL, true, 500, 0, 5, true),
+            List.of(), warnings::add).start()) {
             assertTrue(profiler.ttspCulprits().unavailable().contains("profiler.mode=continuous"), profiler.ttspCulprits().toString());
         }
     }
